@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const ROLE_NAMES = ['api', 'smtp', 'worker'] as const;
+export type ServerRole = (typeof ROLE_NAMES)[number];
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+
+/** Every setting comes from the environment; `.env.example` documents each one. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.optional(),
+  MAILWRIGHT_ADMIN_USERNAME: z.string().default('admin'),
+  MAILWRIGHT_ADMIN_PASSWORD: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logPretty: boolean;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sessionTtlHours: number;
+  loginMaxFailuresPerUser: number;
+  loginMaxFailuresPerIp: number;
+  loginFailureWindowMinutes: number;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const port = overrides.port ?? e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
+    adminUsername: e.MAILWRIGHT_ADMIN_USERNAME,
+    adminPassword: e.MAILWRIGHT_ADMIN_PASSWORD || undefined,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist')),
+    trustProxy: e.TRUST_PROXY,
+    ...overrides,
+  };
+}
+
+export function parseRoles(value: string): ServerRole[] {
+  const roles = value.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const role of roles) {
+    if (!(ROLE_NAMES as readonly string[]).includes(role)) {
+      throw new Error(`Unknown role "${role}"; roles are ${ROLE_NAMES.join(', ')}`);
+    }
+  }
+  return roles as ServerRole[];
+}
+export const ALL_ROLES: ServerRole[] = [...ROLE_NAMES];

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { type Role, ROLES, SUBROLES, type Subrole, userCreate } from '@mailwright/contract';
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../log.ts';
+import { insertCustomer } from '../customers/customers.repo.ts';
+import { hashPassword } from '../session/passwords.ts';
+import { countUsers, insertUser, usernameTaken } from './users.repo.ts';
+
+export const OPERATOR_CUSTOMER = 'Mailwright operators';
+
+/**
+ * The first start on an empty database creates the operator customer and a superadmin (subrole master): from
+ * MAILWRIGHT_ADMIN_USERNAME / MAILWRIGHT_ADMIN_PASSWORD, or with a generated password printed once in the log.
+ */
+export async function ensureFirstSuperadmin(
+  db: Db,
+  log: Logger,
+  admin: { username: string; password: string | undefined },
+): Promise<void> {
+  if ((await countUsers(db)) > 0) return;
+  const password = admin.password ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    if ((await countUsers(tx)) > 0) return;
+    const cid = await insertCustomer(tx, {
+      customer: OPERATOR_CUSTOMER,
+      partner: false,
+      company: { address: '', city: '', country: '', vat_id: '', website: '' },
+    });
+    await insertUser(tx, {
+      customerId: cid,
+      username: admin.username,
+      email: null,
+      fullName: 'Administrator',
+      role: 'superadmin',
+      subrole: 'master',
+      passwordHash,
+      state: 'active',
+      external: false,
+    });
+  });
+  if (admin.password) {
+    log.info({ username: admin.username }, 'created the first superadmin from MAILWRIGHT_ADMIN_USERNAME/PASSWORD');
+  } else {
+    // Printed once, on purpose: there is no other way to learn it. Change it in Account settings.
+    log.warn(`created the first superadmin: username "${admin.username}", password "${password}" (shown only once)`);
+  }
+}
+
+export interface CliUser {
+  username: string;
+  password: string;
+  role: string;
+  subrole?: string | undefined;
+  customer?: string | undefined;
+  email?: string | undefined;
+}
+
+/** `mailwright user create`: the customer is found by name or id, and created when a new name is given. */
+export async function createUserFromCli(db: Db, input: CliUser): Promise<{ uid: number; cid: number }> {
+  if (!(ROLES as readonly string[]).includes(input.role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+  if (input.subrole && !(SUBROLES as readonly string[]).includes(input.subrole)) {
+    throw new Error(`--subrole must be one of ${SUBROLES.join(', ')}`);
+  }
+  const checked = userCreate.safeParse({ username: input.username, password: input.password, role: input.role });
+  if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('; '));
+  if (await usernameTaken(db, input.username)) throw new Error(`The username ${input.username} is taken`);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const name = input.customer ?? (input.role === 'superadmin' ? OPERATOR_CUSTOMER : input.username);
+    const found = await tx.maybeOne<{ id: number }>(
+      'SELECT id FROM customers WHERE id::text = $1 OR lower(name) = lower($1) ORDER BY id LIMIT 1',
+      [name],
+    );
+    const cid =
+      found?.id ??
+      (await insertCustomer(tx, {
+        customer: name,
+        partner: input.role === 'partner',
+        company: { address: '', city: '', country: '', vat_id: '', website: '' },
+      }));
+    const role = input.role as Role;
+    const uid = await insertUser(tx, {
+      customerId: cid,
+      username: input.username,
+      email: input.email ?? null,
+      fullName: '',
+      role,
+      subrole: role === 'superadmin' ? ((input.subrole as Subrole | undefined) ?? 'master') : null,
+      passwordHash,
+      state: 'active',
+      external: false,
+    });
+    return { uid, cid };
+  });
+}

@@ -1,0 +1,60 @@
+import { type Endpoint, hasAccess, type ResponseOf } from '@mailwright/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { type AuthContext, bearerToken, resolveSession } from './auth.ts';
+import { forbidden, fromZodError, unauthorized } from './errors.ts';
+
+export interface RequestContext<E extends Endpoint> {
+  params: z.output<E['params']>;
+  query: z.output<E['query']>;
+  body: z.output<E['body']>;
+  /** The signed-in caller; reading it on a public endpoint without a session answers 401. */
+  readonly auth: AuthContext;
+  readonly session: AuthContext | null;
+  ip: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (ctx: RequestContext<E>) => Promise<ResponseOf<E>>;
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw fromZodError(result.error, prefix);
+  return result.data;
+}
+
+/**
+ * Registers one contract endpoint: authenticates, checks the role, validates input, and answers `{data}`.
+ * The response is parsed with the contract's schema too, so nothing outside the contract (hashes, secrets) leaks.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, deps: Deps, endpoint: E, handler: Handler<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    handler: async (req, reply) => {
+      const token = bearerToken(req.headers.authorization);
+      const session = token ? await resolveSession(deps.db, token) : null;
+      if (endpoint.access !== 'public') {
+        if (!session) throw unauthorized();
+        if (!hasAccess(session, endpoint.access)) throw forbidden();
+      }
+      const ctx: RequestContext<E> = {
+        params: parseOrThrow(endpoint.params, req.params, 'params') as z.output<E['params']>,
+        query: parseOrThrow(endpoint.query, req.query) as z.output<E['query']>,
+        body: parseOrThrow(endpoint.body, req.body) as z.output<E['body']>,
+        session,
+        get auth() {
+          if (!session) throw unauthorized();
+          return session;
+        },
+        ip: req.ip,
+        req,
+        reply,
+      };
+      const result = await handler(ctx);
+      return { data: endpoint.response.parse(result) };
+    },
+  });
+}

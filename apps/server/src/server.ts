@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { type Config, type ServerRole } from './config.ts';
+import { type Db, openDb } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import type { Deps } from './deps.ts';
+import { ensureFirstSuperadmin } from './features/users/bootstrap.ts';
+import { buildApp } from './http/app.ts';
+import { createLogger, type Logger } from './log.ts';
+
+export interface RunningServer {
+  deps: Deps;
+  app: FastifyInstance | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(config: Config, log: Logger): Promise<Db> {
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const applied = await migrate(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  return db;
+}
+
+/** Starts the requested roles in this process; all of them by default (spec: one program, several roles). */
+export async function startServer(config: Config, roles: ServerRole[], existing?: { db?: Db; log?: Logger }): Promise<RunningServer> {
+  const log = existing?.log ?? createLogger(config);
+  const db = existing?.db ?? (await openDatabase(config, log));
+  const deps: Deps = { config, db, log };
+  await ensureFirstSuperadmin(db, log, { username: config.adminUsername, password: config.adminPassword });
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (roles.includes('api')) {
+    app = await buildApp(deps);
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    url = `http://localhost:${port}`;
+  }
+  // The smtp (submission and inbound MX) and worker (delivery, jobs) roles are started here as the engine lands.
+  for (const role of roles.filter((r) => r !== 'api')) log.info({ role }, 'role has nothing to run yet');
+
+  let stopped = false;
+  return {
+    deps,
+    app,
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app?.close();
+      if (!existing?.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { Role, Subrole } from '@mailwright/contract';
+import type { Db } from '../db/client.ts';
+import { insertCustomer } from '../features/customers/customers.repo.ts';
+import { hashPassword } from '../features/session/passwords.ts';
+import { insertUser } from '../features/users/users.repo.ts';
+import type { TestApp } from './test-app.ts';
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+export async function makeCustomer(db: Db, options: { name?: string; partner?: boolean; parentId?: number } = {}) {
+  return insertCustomer(db, {
+    customer: options.name ?? `Customer ${next()}`,
+    partner: options.partner ?? false,
+    parentId: options.parentId ?? null,
+    company: { address: '', city: '', country: '', vat_id: '', website: '' },
+  });
+}
+
+export const TEST_PASSWORD = 'correct-horse-9';
+
+export async function makeUser(
+  db: Db,
+  cid: number,
+  role: Role = 'admin',
+  options: { username?: string; email?: string; subrole?: Subrole } = {},
+) {
+  const username = options.username ?? `${role}-${next()}`;
+  const uid = await insertUser(db, {
+    customerId: cid,
+    username,
+    email: options.email ?? `${username}@example.com`,
+    fullName: `${role} person`,
+    role,
+    subrole: role === 'superadmin' ? (options.subrole ?? 'master') : null,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    state: 'active',
+    external: false,
+  });
+  return { uid, username };
+}
+
+/** A customer with an admin and a user, each signed in. */
+export async function makeTenant(t: TestApp, options: { partner?: boolean; parentId?: number } = {}) {
+  const cid = await makeCustomer(t.deps.db, options);
+  const admin = await makeUser(t.deps.db, cid, options.partner ? 'partner' : 'admin');
+  const user = await makeUser(t.deps.db, cid, 'user');
+  return {
+    cid,
+    admin: { ...admin, token: await t.login(admin.username, TEST_PASSWORD) },
+    user: { ...user, token: await t.login(user.username, TEST_PASSWORD) },
+  };
+}

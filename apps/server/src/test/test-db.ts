@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Db, openPglite, openPostgres } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+
+/** Which database this test run uses: the vitest project sets MW_TEST_DB (pglite, or postgres with TEST_DATABASE_URL). */
+export const testDbKind = process.env.MW_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function openTestDb(): Promise<Db & { drop(): Promise<void> }> {
+  if (testDbKind === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { ...db, drop: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('MW_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `mw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgres(target.toString(), 5);
+  await migrate(db);
+  return {
+    ...db,
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { Access } from './roles.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API call: its path under /api, who may call it and the shapes it takes and answers.
+ * The server enforces it, the console types its calls with it, and /api/docs is generated from it.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify-style path under /api, e.g. `/customers/:id`. */
+  path: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  params: P;
+  query: Q;
+  body: B;
+  response: R;
+}
+
+const none = z.object({});
+
+export function defineEndpoint<
+  P extends z.ZodType = typeof none,
+  Q extends z.ZodType = typeof none,
+  B extends z.ZodType = typeof none,
+  R extends z.ZodType = z.ZodType,
+>(def: {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}): Endpoint<P, Q, B, R> {
+  return {
+    ...def,
+    params: (def.params ?? none) as P,
+    query: (def.query ?? none) as Q,
+    body: (def.body ?? none) as B,
+  };
+}
+
+export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
+export type QueryOf<E extends Endpoint> = z.input<E['query']>;
+export type BodyOf<E extends Endpoint> = z.input<E['body']>;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** Fill `:name` segments of an endpoint path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

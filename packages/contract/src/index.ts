@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { customersEndpoints } from './customers.ts';
+import type { Endpoint } from './endpoint.ts';
+import { sessionEndpoints } from './session.ts';
+import { usersEndpoints } from './users.ts';
+
+// One wording for a missing field everywhere, instead of zod's "expected string, received undefined".
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined),
+});
+
+export * from './common.ts';
+export * from './constants.ts';
+export * from './customers.ts';
+export * from './endpoint.ts';
+export * from './messages.ts';
+export * from './roles.ts';
+export * from './session.ts';
+export * from './users.ts';
+
+/** Every console API endpoint, grouped by feature; /api/docs is generated from this. */
+export const endpoints = {
+  session: sessionEndpoints,
+  users: usersEndpoints,
+  customers: customersEndpoints,
+} as const;
+
+export function allEndpoints(): Endpoint[] {
+  return Object.values(endpoints).flatMap((group) => Object.values(group) as Endpoint[]);
+}
