@@ -1,0 +1,77 @@
+import type { BounceCategory } from '@mailwright/contract/constants';
+
+/**
+ * RFC 3463 enhanced status code -> bounce category, used when no text rule matches.
+ * Keys are "subject.detail" (the class digit is ignored: 4.2.2 and 5.2.2 are both quota-issues);
+ * a key with only the subject ("4") is the fallback for any detail of that subject.
+ */
+const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
+  '1.0': 'bad-mailbox',
+  '1.1': 'bad-mailbox',
+  '1.2': 'bad-domain',
+  '1.3': 'invalid-mailbox',
+  '1.4': 'bad-mailbox',
+  '1.5': 'bad-mailbox',
+  '1.6': 'inactive-mailbox',
+  '1.7': 'invalid-sender',
+  '1.8': 'invalid-sender',
+  '1.10': 'unreachable-mx',
+  '2.0': 'inactive-mailbox',
+  '2.1': 'inactive-mailbox',
+  '2.2': 'quota-issues',
+  '2.3': 'quota-issues',
+  '2.4': 'bad-mailbox',
+  '3.0': 'bad-configuration',
+  '3.1': 'quota-issues',
+  '3.2': 'bad-configuration',
+  '3.3': 'content-related',
+  '3.4': 'content-related',
+  '3.5': 'bad-configuration',
+  '4.0': 'routing-errors',
+  '4.1': 'no-answer-from-host',
+  '4.2': 'bad-connection',
+  '4.3': 'routing-errors',
+  '4.4': 'routing-errors',
+  '4.5': 'bad-connection',
+  '4.6': 'routing-errors',
+  '4.7': 'message-expired',
+  '5': 'protocol-errors',
+  '6': 'content-related',
+  '7.0': 'policy-related',
+  '7.1': 'policy-related',
+  '7.2': 'policy-related',
+  '7.3': 'policy-related',
+  '7.4': 'policy-related',
+  '7.5': 'policy-related',
+  '7.6': 'policy-related',
+  '7.7': 'content-related',
+  '7.8': 'policy-related',
+  '7.13': 'inactive-mailbox',
+  '7.17': 'bad-mailbox',
+  '7.18': 'bad-domain',
+  '7.26': 'policy-related',
+  '7.27': 'invalid-sender',
+  '7': 'policy-related',
+};
+
+const STATUS = /^([245])\.(\d{1,3})\.(\d{1,3})$/;
+
+export function categoryFromStatus(status: string | undefined): BounceCategory | undefined {
+  const m = status ? STATUS.exec(status.trim()) : null;
+  if (!m) return undefined;
+  const [, cls, subject, detail] = m;
+  if (cls === '2') return undefined;
+  return BY_SUBJECT_DETAIL[`${subject}.${detail}`] ?? BY_SUBJECT_DETAIL[subject as string];
+}
+
+/** Pulls the first RFC 3463 status ("5.1.1") out of a reply text, e.g. "550 5.1.1 <a@b>: User unknown". */
+export function statusFromText(text: string): string | undefined {
+  const m = /(?:^|[\s(#[])([245]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]])/.exec(text);
+  return m?.[1];
+}
+
+/** Pulls a leading SMTP reply code ("550") out of a reply text. */
+export function codeFromText(text: string): number | undefined {
+  const m = /(?:^|\s)([245]\d\d)(?=[\s-]|$)/.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
