@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { accountEndpoints } from './account.ts';
+import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
+import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
 import { sessionEndpoints } from './session.ts';
+import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 
 // One wording for a missing field everywhere, instead of zod's "expected string, received undefined".
@@ -9,13 +13,17 @@ z.config({
   customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined),
 });
 
+export * from './account.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './credentials.ts';
 export * from './customers.ts';
+export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './messages.ts';
 export * from './roles.ts';
 export * from './session.ts';
+export * from './tokens.ts';
 export * from './users.ts';
 
 /** Every console API endpoint, grouped by feature; /api/docs is generated from this. */
@@ -23,6 +31,10 @@ export const endpoints = {
   session: sessionEndpoints,
   users: usersEndpoints,
   customers: customersEndpoints,
+  account: accountEndpoints,
+  domains: domainsEndpoints,
+  credentials: credentialsEndpoints,
+  tokens: tokensEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

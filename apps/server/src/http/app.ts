@@ -3,14 +3,24 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { registerAccountRoutes } from '../features/account/account.routes.ts';
 import { registerCustomerRoutes } from '../features/customers/customers.routes.ts';
+import { registerNewsRoutes } from '../features/news/news.routes.ts';
+import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { HttpError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 
 /** Every feature's routes; a new feature adds its register function here. */
-const FEATURES = [registerSessionRoutes, registerUserRoutes, registerCustomerRoutes];
+const FEATURES = [
+  registerSessionRoutes,
+  registerUserRoutes,
+  registerCustomerRoutes,
+  registerAccountRoutes,
+  registerNotificationRoutes,
+  registerNewsRoutes,
+];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -23,7 +33,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply
+        .status(error.status)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
     }
     // Fastify's own client errors (malformed JSON, wrong content type, too large) keep their 4xx status.
     const status = 'statusCode' in error && error.statusCode && error.statusCode < 500 ? error.statusCode : 500;

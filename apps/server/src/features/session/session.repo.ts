@@ -40,7 +40,13 @@ export async function findSessionView(db: Db, sessionId: number): Promise<Sessio
     cid: row.cid,
     role: proxied && row.acting_role ? row.acting_role : row.role,
     subrole: proxied ? null : row.subrole,
-    company: { cid: row.cid, name: row.company_name, pcid: row.pcid, has_clients: row.has_clients, partner: row.partner },
+    company: {
+      cid: row.cid,
+      name: row.company_name,
+      pcid: row.pcid,
+      has_clients: row.has_clients,
+      partner: row.partner,
+    },
     username: row.username,
     full_name: row.full_name,
     email: row.email,
@@ -56,7 +62,14 @@ export async function insertSession(
   const row = await db.one<{ id: number }>(
     `INSERT INTO sessions (token_hash, user_id, customer_id, ip, user_agent, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
-    [values.tokenHash, values.userId, values.customerId, values.ip, values.userAgent.slice(0, 500), values.ttlHours * 3600],
+    [
+      values.tokenHash,
+      values.userId,
+      values.customerId,
+      values.ip,
+      values.userAgent.slice(0, 500),
+      values.ttlHours * 3600,
+    ],
   );
   return row.id;
 }

@@ -102,7 +102,9 @@ describe('second factor (TOTP)', () => {
     expect(wrong.body.message).toBe('Invalid code');
 
     const code = totp(secret);
-    const ok = await t.request<{ persist_code: string }>('POST', '/api/login', { body: { ...login, code, remember: true } });
+    const ok = await t.request<{ persist_code: string }>('POST', '/api/login', {
+      body: { ...login, code, remember: true },
+    });
     expect(ok.status).toBe(200);
     const persist = ok.body.data?.persist_code as string;
     expect(persist).toBeTruthy();

@@ -1,8 +1,8 @@
 import {
   type LoginRequest,
   type LoginResponse,
-  PERSIST_CODE_DAYS,
   type PasswordChangeRequest,
+  PERSIST_CODE_DAYS,
   type Session,
 } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
@@ -10,6 +10,7 @@ import { type AuthContext, hashToken, newToken } from '../../http/auth.ts';
 import { fieldError, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { queueSystemMail } from '../../mail/system-mail.ts';
 import { findCustomerRow } from '../customers/customers.repo.ts';
+import { notify } from '../notifications/notifications.repo.ts';
 import { findUserToken, issueUserToken, useUserToken } from '../users/user-tokens.ts';
 import { findUserById, findUserByLogin, updateUserFields } from '../users/users.repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -39,7 +40,13 @@ export async function login(deps: Deps, input: LoginRequest, ip: string, userAge
     );
   }
   const fail = async (status: number, message: string, reason: string): Promise<never> => {
-    await repo.recordLoginAttempt(db, { username: input.username, userId: user?.id ?? null, ip, success: false, reason });
+    await repo.recordLoginAttempt(db, {
+      username: input.username,
+      userId: user?.id ?? null,
+      ip,
+      success: false,
+      reason,
+    });
     throw new HttpError(status, message);
   };
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
@@ -90,7 +97,8 @@ export async function logout(deps: Deps, auth: AuthContext) {
 /** Superadmin may act as any customer, a partner as its own clients; inside, the caller acts as that customer's admin. */
 export async function proxy(deps: Deps, auth: AuthContext, cid: number): Promise<{ session: Session }> {
   const target = await findCustomerRow(deps.db, cid);
-  const allowed = auth.originRole === 'superadmin' || (auth.originRole === 'partner' && target?.parent_id === auth.originCid);
+  const allowed =
+    auth.originRole === 'superadmin' || (auth.originRole === 'partner' && target?.parent_id === auth.originCid);
   if (!target || !allowed) throw notFound('Customer not found!');
   const home = target.id === auth.originCid;
   await repo.setSessionCustomer(deps.db, auth.sessionId, target.id, home ? null : target.partner ? 'partner' : 'admin');
@@ -133,6 +141,8 @@ export async function changePassword(deps: Deps, session: AuthContext | null, in
     const found = await findUserToken(db, input.token, ['reset', 'activate']);
     if (!found) throw fieldError('token', 'This link is invalid or has expired.');
     const newHash = await hashPassword(input.new_password);
+    const user = await findUserById(db, found.user_id);
+    if (!user) throw fieldError('token', 'This link is invalid or has expired.');
     await db.transaction(async (tx) => {
       await useUserToken(tx, input.token as string);
       await updateUserFields(tx, found.user_id, {
@@ -140,6 +150,11 @@ export async function changePassword(deps: Deps, session: AuthContext | null, in
         ...(found.purpose === 'activate' ? { state: 'active' as const } : {}),
       });
       await repo.revokeUserSessions(tx, found.user_id);
+      if (found.purpose === 'activate') {
+        await notify(tx, user.customer_id, 'user-activated', `${user.username} activated their account`);
+      } else {
+        await notify(tx, user.customer_id, 'password-changed', 'Your password was changed', user.id);
+      }
     });
     return { message: found.purpose === 'activate' ? 'Account activated' : 'Password changed' };
   }
@@ -148,7 +163,11 @@ export async function changePassword(deps: Deps, session: AuthContext | null, in
   if (!user || !(await verifyPassword(user.password_hash, input.password ?? ''))) {
     throw fieldError('password', 'Current password is wrong');
   }
-  await updateUserFields(db, user.id, { password_hash: await hashPassword(input.new_password) });
+  const newHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await updateUserFields(tx, user.id, { password_hash: newHash });
+    await notify(tx, user.customer_id, 'password-changed', 'Your password was changed', user.id);
+  });
   return { message: 'Password changed' };
 }
 
@@ -169,7 +188,16 @@ export async function enableTwoFactor(deps: Deps, auth: AuthContext, code: strin
 
 export async function disableTwoFactor(deps: Deps, auth: AuthContext) {
   if (auth.originCid !== auth.cid) throw forbidden('Switch back to your own account first');
-  await updateUserFields(deps.db, auth.uid, { totp_secret: null, totp_last_counter: null });
-  await deps.db.query('DELETE FROM persist_codes WHERE user_id = $1', [auth.uid]);
+  await deps.db.transaction(async (tx) => {
+    await updateUserFields(tx, auth.uid, { totp_secret: null, totp_last_counter: null });
+    await tx.query('DELETE FROM persist_codes WHERE user_id = $1', [auth.uid]);
+    await notify(
+      tx,
+      auth.cid,
+      'second-factor-off',
+      'Two-factor authentication was turned off for your account',
+      auth.uid,
+    );
+  });
   return { message: 'Two-factor authentication disabled' };
 }

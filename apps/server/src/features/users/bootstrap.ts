@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Role, ROLES, SUBROLES, type Subrole, userCreate } from '@mailwright/contract';
+import { ROLES, type Role, SUBROLES, type Subrole, userCreate } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import { insertCustomer } from '../customers/customers.repo.ts';

@@ -5,15 +5,17 @@ import type { AuthContext } from '../../http/auth.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { queueSystemMail } from '../../mail/system-mail.ts';
 import { findCustomerRow } from '../customers/customers.repo.ts';
+import { notify } from '../notifications/notifications.repo.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { revokeUserSessions } from '../session/session.repo.ts';
-import { issueUserToken, useUserToken, findUserToken } from './user-tokens.ts';
+import { findUserToken, issueUserToken, useUserToken } from './user-tokens.ts';
 import * as repo from './users.repo.ts';
 
 async function loadUser(db: Db, auth: AuthContext, uid: number) {
   const user = await repo.findCustomerUser(db, auth.cid, uid);
   if (!user) throw notFound('User not found!');
-  if (user.role === 'superadmin' && auth.role !== 'superadmin') throw forbidden('Only a superadmin can change a superadmin');
+  if (user.role === 'superadmin' && auth.role !== 'superadmin')
+    throw forbidden('Only a superadmin can change a superadmin');
   return user;
 }
 
@@ -96,6 +98,8 @@ export async function setUserActive(deps: Deps, auth: AuthContext, uid: number, 
   await deps.db.transaction(async (tx) => {
     await repo.updateUserFields(tx, uid, { state: active ? 'active' : 'inactive' });
     if (!active) await revokeUserSessions(tx, uid);
+    if (active && user.state !== 'active')
+      await notify(tx, auth.cid, 'user-activated', `${user.username} was activated`);
   });
   return getUser(deps, auth, uid);
 }
@@ -108,10 +112,10 @@ export async function forceLogout(deps: Deps, auth: AuthContext, uid: number) {
 
 export async function unlinkProvider(deps: Deps, auth: AuthContext, uid: number, provider: string) {
   await loadUser(deps.db, auth, uid);
-  const rows = await deps.db.query('DELETE FROM user_providers WHERE user_id = $1 AND provider = $2 RETURNING user_id', [
-    uid,
-    provider,
-  ]);
+  const rows = await deps.db.query(
+    'DELETE FROM user_providers WHERE user_id = $1 AND provider = $2 RETURNING user_id',
+    [uid, provider],
+  );
   if (rows.length === 0) throw notFound('This sign-in provider is not linked');
   return { message: 'Sign-in provider unlinked' };
 }
@@ -147,6 +151,7 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteReq
       state: 'invited',
       external: true,
     });
+    await notify(tx, auth.cid, 'user-invited', `${input.email} was invited as ${input.role}`);
     return { uid, url: await mailInvitation(deps, tx, auth, uid, input.email) };
   });
   return { user: await getUser(deps, auth, result.uid), invite_url: result.url };

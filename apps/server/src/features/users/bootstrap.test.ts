@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../log.ts';
+import { openTestDb } from '../../test/test-db.ts';
+import { verifyPassword } from '../session/passwords.ts';
+import { createUserFromCli, ensureFirstSuperadmin, OPERATOR_CUSTOMER } from './bootstrap.ts';
+
+type TestDb = Awaited<ReturnType<typeof openTestDb>>;
+let db: TestDb | undefined;
+afterEach(async () => {
+  await db?.drop();
+  db = undefined;
+});
+
+function captureLogger() {
+  const lines: string[] = [];
+  const log = createLogger({ logLevel: 'info', logPretty: false });
+  const capture = Object.assign(Object.create(log), {
+    info: (...args: unknown[]) => lines.push(JSON.stringify(args)),
+    warn: (...args: unknown[]) => lines.push(JSON.stringify(args)),
+  });
+  return { log: capture as typeof log, lines };
+}
+
+describe('first start', () => {
+  it('creates a superadmin (subrole master) with the configured password, once', async () => {
+    db = await openTestDb();
+    const { log } = captureLogger();
+    await ensureFirstSuperadmin(db, log, { username: 'root', password: 'configured-pass-1' });
+    await ensureFirstSuperadmin(db, log, { username: 'root2', password: 'other-pass-1' });
+    const users = await db.query<{ username: string; role: string; subrole: string; password_hash: string }>(
+      'SELECT username, role, subrole, password_hash FROM users',
+    );
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ username: 'root', role: 'superadmin', subrole: 'master' });
+    expect(await verifyPassword(users[0]?.password_hash ?? null, 'configured-pass-1')).toBe(true);
+  });
+
+  it('generates a password and prints it once when none is configured', async () => {
+    db = await openTestDb();
+    const { log, lines } = captureLogger();
+    await ensureFirstSuperadmin(db, log, { username: 'admin', password: undefined });
+    const printed = lines.join('\n').match(/password \\"([\w-]+)\\"/)?.[1];
+    expect(printed).toBeTruthy();
+    const row = await db.one<{ password_hash: string }>('SELECT password_hash FROM users');
+    expect(await verifyPassword(row.password_hash, printed as string)).toBe(true);
+  });
+});
+
+describe('mailwright user create', () => {
+  it('creates users in named customers, creating the customer when new', async () => {
+    db = await openTestDb();
+    const a = await createUserFromCli(db, {
+      username: 'alice',
+      password: 'alice-pass-1',
+      role: 'admin',
+      customer: 'Acme',
+    });
+    const b = await createUserFromCli(db, { username: 'bob', password: 'bob-pass-1', role: 'user', customer: 'acme' });
+    expect(b.cid).toBe(a.cid);
+    const ops = await createUserFromCli(db, {
+      username: 'ops',
+      password: 'ops-pass-12',
+      role: 'superadmin',
+      subrole: 'mta',
+    });
+    const row = await db.one<{ name: string; subrole: string }>(
+      'SELECT c.name, u.subrole FROM users u JOIN customers c ON c.id = u.customer_id WHERE u.id = $1',
+      [ops.uid],
+    );
+    expect(row).toEqual({ name: OPERATOR_CUSTOMER, subrole: 'mta' });
+  });
+
+  it('refuses bad roles, short passwords and taken usernames', async () => {
+    db = await openTestDb();
+    await createUserFromCli(db, { username: 'alice', password: 'alice-pass-1', role: 'admin' });
+    await expect(createUserFromCli(db, { username: 'x1', password: 'long-enough-1', role: 'king' })).rejects.toThrow(
+      /--role/,
+    );
+    await expect(createUserFromCli(db, { username: 'x2', password: 'short', role: 'user' })).rejects.toThrow(
+      /at least 8/,
+    );
+    await expect(createUserFromCli(db, { username: 'ALICE', password: 'long-enough-1', role: 'user' })).rejects.toThrow(
+      /taken/,
+    );
+    expect((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM users')).n).toBe(1);
+  });
+});
