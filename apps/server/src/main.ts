@@ -58,7 +58,8 @@ async function userCreate(args: string[]) {
       email: { type: 'string' },
     },
   });
-  if (!values.username || !values.password || !values.role) throw new Error('--username, --password and --role are required');
+  if (!values.username || !values.password || !values.role)
+    throw new Error('--username, --password and --role are required');
   const config = loadConfig();
   const db = await openDatabase(config, createLogger({ ...config, logLevel: 'warn' }));
   try {

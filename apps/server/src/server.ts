@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type Config, type ServerRole } from './config.ts';
+import type { Config, ServerRole } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
@@ -15,14 +15,22 @@ export interface RunningServer {
 }
 
 export async function openDatabase(config: Config, log: Logger): Promise<Db> {
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   return db;
 }
 
 /** Starts the requested roles in this process; all of them by default (spec: one program, several roles). */
-export async function startServer(config: Config, roles: ServerRole[], existing?: { db?: Db; log?: Logger }): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  roles: ServerRole[],
+  existing?: { db?: Db; log?: Logger },
+): Promise<RunningServer> {
   const log = existing?.log ?? createLogger(config);
   const db = existing?.db ?? (await openDatabase(config, log));
   const deps: Deps = { config, db, log };

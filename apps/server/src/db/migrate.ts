@@ -15,7 +15,9 @@ export async function migrate(db: Db): Promise<string[]> {
   // Several processes may start at once against PostgreSQL; the advisory lock makes them take turns.
   await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
-    const done = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    const done = new Set(
+      (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
     for (const file of files) {
       const version = file.replace(/\.sql$/, '');
       if (done.has(version)) continue;

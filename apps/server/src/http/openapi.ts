@@ -13,7 +13,12 @@ function parameters(endpoint: Endpoint) {
   ] as const) {
     const shape = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
     for (const [name, property] of Object.entries(shape.properties ?? {})) {
-      list.push({ name, in: where, required: where === 'path' || (shape.required ?? []).includes(name), schema: property });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (shape.required ?? []).includes(name),
+        schema: property,
+      });
     }
   }
   return list;
@@ -57,7 +62,11 @@ export function buildOpenApi(): object {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Mailwright API', version: '1', description: 'Every success body is {data}; errors are {message, errors?}.' },
+    info: {
+      title: 'Mailwright API',
+      version: '1',
+      description: 'Every success body is {data}; errors are {message, errors?}.',
+    },
     servers: [{ url: '/' }],
     paths,
     components: {

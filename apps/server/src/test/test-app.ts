@@ -28,11 +28,14 @@ export interface TestApp {
 /** The real app on a fresh database, driven through Fastify's inject (no port is opened). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await openTestDb();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MAILWRIGHT_ADMIN_PASSWORD: ADMIN_PASSWORD }, {
-    webDistDir: '/nonexistent',
-    publicUrl: 'http://console.test',
-    ...overrides,
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', MAILWRIGHT_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    {
+      webDistDir: '/nonexistent',
+      publicUrl: 'http://console.test',
+      ...overrides,
+    },
+  );
   const log = createLogger(config);
   const deps: Deps = { config, db, log };
   await ensureFirstSuperadmin(db, log, { username: config.adminUsername, password: ADMIN_PASSWORD });
@@ -58,7 +61,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     request,
     async login(username, password) {
       const res = await request<{ token: string }>('POST', '/api/login', { body: { username, password } });
-      if (res.status !== 200 || !res.body.data) throw new Error(`login ${username} failed: ${res.status} ${res.body.message}`);
+      if (res.status !== 200 || !res.body.data)
+        throw new Error(`login ${username} failed: ${res.status} ${res.body.message}`);
       return res.body.data.token;
     },
     async close() {
