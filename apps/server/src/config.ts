@@ -25,6 +25,13 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  // Domains and DNS (see .env.example, "Sending domains and DNS").
+  MAIL_HOSTNAME: z.string().trim().toLowerCase().default('localhost'),
+  SPF_INCLUDE: z.string().trim().toLowerCase().optional(),
+  INBOUND_MX_HOST: z.string().trim().toLowerCase().optional(),
+  TRACKING_HOST: z.string().trim().toLowerCase().optional(),
+  DNS_SERVERS: z.string().default(''),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
 });
 
 export interface Config {
@@ -45,6 +52,17 @@ export interface Config {
   loginFailureWindowMinutes: number;
   webDistDir: string;
   trustProxy: boolean;
+  /** Our public mail host name; the defaults of the DNS records below derive from it. */
+  mailHostname: string;
+  /** What a customer's SPF record must include (`include:<spfInclude>`). */
+  spfInclude: string;
+  /** Where a domain's return-path (bounce) host must point its MX. */
+  inboundMxHost: string;
+  /** The CNAME target of a domain's tracking host. */
+  trackingHost: string;
+  /** Resolvers as host[:port]; empty means the system resolver. Tests point it at a local DNS server. */
+  dnsServers: string[];
+  dnsTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -73,6 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist')),
     trustProxy: e.TRUST_PROXY,
+    mailHostname: e.MAIL_HOSTNAME,
+    spfInclude: e.SPF_INCLUDE || `_spf.${e.MAIL_HOSTNAME}`,
+    inboundMxHost: e.INBOUND_MX_HOST || e.MAIL_HOSTNAME,
+    trackingHost: e.TRACKING_HOST || e.MAIL_HOSTNAME,
+    dnsServers: e.DNS_SERVERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    dnsTimeoutMs: e.DNS_TIMEOUT_MS,
     ...overrides,
   };
 }

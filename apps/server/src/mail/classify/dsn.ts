@@ -1,0 +1,180 @@
+import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
+import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
+import { codeFromText, statusFromText } from './status-codes.ts';
+import { extractTextRecipients, humanReadableText } from './text-bounce.ts';
+
+/** One recipient of a bounce, as RFC 3464 section 2.3 describes it (or as recovered from a non-standard bounce). */
+export type DsnRecipient = {
+  recipient: string;
+  originalRecipient?: string;
+  /** failed | delayed | delivered | relayed | expanded (RFC 3464 2.3.3). */
+  action: string;
+  /** RFC 3463 enhanced status, e.g. "5.1.1"; absent when neither the report nor a DSN rule gives one. */
+  status?: string;
+  /** SMTP reply code found in the diagnostic, e.g. 550. */
+  code?: number;
+  /** The remote server's words (Diagnostic-Code without its type), on one line. */
+  diagnostic: string;
+  /** What the human-readable part says about this recipient; a second source of words for classification. */
+  detail?: string;
+  remoteMta?: string;
+  /** The DSN rule that supplied status/action for a non-standard bounce. */
+  dsnRule?: DsnRule;
+};
+
+export type BounceReport = {
+  /** true when the message carries an RFC 3464 message/delivery-status part (or its fields in the text). */
+  standard: boolean;
+  reportingMta?: string;
+  recipients: DsnRecipient[];
+  /** Headers of the returned original (message/rfc822, text/rfc822-headers or a quoted header block). */
+  original?: Headers;
+  originalMessageId?: string;
+  subject: string;
+  from: string;
+};
+
+const STATUS_TYPES = new Set(['message/delivery-status', 'message/global-delivery-status', 'text/delivery-status']);
+const ORIGINAL_TYPES = new Set(['message/rfc822', 'message/global', 'text/rfc822-headers']);
+
+/** Reads a whole message (bytes or text) into a MIME tree. */
+export function readMessage(input: string | Uint8Array): MimePart {
+  const latin1 =
+    typeof input === 'string' ? Buffer.from(input, 'utf8').toString('latin1') : Buffer.from(input).toString('latin1');
+  return parseMime(latin1);
+}
+
+/**
+ * Parses a bounce into per-recipient results. RFC 3464 reports are read field by field; anything else is read from its
+ * human-readable text (recipients are the addresses it names, DSN rules supply status and action).
+ */
+export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: readonly DsnRule[] = []): BounceReport {
+  const root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
+  const leaves = leafParts(root);
+  const statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
+  const original = findOriginal(leaves);
+  const text = humanReadableText(root);
+  const subject = header(root.headers, 'subject') ?? '';
+  const from = header(root.headers, 'from') ?? '';
+  const report: BounceReport = { standard: false, recipients: [], subject, from };
+  if (original) {
+    report.original = original;
+    const messageId = header(original, 'message-id');
+    if (messageId) report.originalMessageId = messageId.replace(/^<|>$/g, '').trim();
+  }
+
+  const fields = statusPart?.text ?? embeddedStatusFields(text);
+  if (fields) {
+    const parsed = parseStatusFields(fields);
+    if (parsed.recipients.length > 0) {
+      report.standard = true;
+      if (parsed.reportingMta) report.reportingMta = parsed.reportingMta;
+      report.recipients = parsed.recipients;
+    }
+  }
+  const blocks = extractTextRecipients(text, excludedAddresses(root.headers, original));
+  if (report.standard) {
+    for (const recipient of report.recipients) {
+      const block = blocks.find((b) => b.recipient === recipient.recipient.toLowerCase());
+      if (block) recipient.detail = block.text;
+    }
+  } else {
+    report.recipients = blocks.map((block) => ({
+      recipient: block.recipient,
+      action: 'failed',
+      diagnostic: block.text,
+    }));
+    if (report.recipients.length === 0 && text.trim()) {
+      const to = original ? firstAddress(header(original, 'to')) : undefined;
+      report.recipients = [{ recipient: to ?? '', action: 'failed', diagnostic: squash(text) }];
+    }
+  }
+  for (const recipient of report.recipients) completeFromText(recipient, dsnRules);
+  return report;
+}
+
+/** Fills status, code and action a report left out, from the words and then from the DSN rules. */
+function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[]) {
+  const words = recipient.diagnostic || recipient.detail || '';
+  recipient.code ??= codeFromText(words);
+  if (!recipient.status || /^[45]\.0\.0$/.test(recipient.status)) {
+    const fromText = statusFromText(words) ?? (recipient.detail ? statusFromText(recipient.detail) : undefined);
+    if (fromText) recipient.status = fromText;
+  }
+  if (recipient.status) return;
+  const rule = matchDsnRule(`${recipient.diagnostic} ${recipient.detail ?? ''}`, dsnRules);
+  if (rule) {
+    recipient.status = rule.status;
+    recipient.action = rule.action;
+    recipient.dsnRule = rule;
+  } else if (recipient.code) {
+    recipient.status = `${Math.floor(recipient.code / 100)}.0.0`;
+  }
+}
+
+function findOriginal(leaves: MimePart[]): Headers | undefined {
+  const part = leaves.find((p) => ORIGINAL_TYPES.has(p.type));
+  return part?.parts[0]?.headers;
+}
+
+/** Some relays paste the RFC 3464 fields into the text part instead of a message/delivery-status part. */
+function embeddedStatusFields(text: string): string | undefined {
+  const start = text.search(/^(Reporting-MTA|Final-Recipient|Original-Recipient):/im);
+  if (start < 0 || !/^Final-Recipient:/im.test(text)) return undefined;
+  return text.slice(start);
+}
+
+type StatusFields = { reportingMta?: string; recipients: DsnRecipient[] };
+
+/** RFC 3464 2.1: per-message fields, then one group of per-recipient fields for each recipient. */
+export function parseStatusFields(fields: string): StatusFields {
+  const result: StatusFields = { recipients: [] };
+  const groups = fields.replace(/\r\n/g, '\n').split(/\n[ \t]*\n/);
+  for (const group of groups) {
+    const h = parseHeaders(group.trim());
+    const reportingMta = header(h, 'reporting-mta');
+    if (reportingMta && !result.reportingMta) result.reportingMta = typed(reportingMta);
+    const finalRecipient =
+      header(h, 'final-recipient') ?? header(h, 'original-recipient') ?? header(h, 'x-actual-recipient');
+    if (!finalRecipient) continue;
+    const recipient: DsnRecipient = {
+      recipient: bareAddress(typed(finalRecipient)),
+      action: (header(h, 'action') ?? 'failed').toLowerCase().split(/\s/)[0] ?? 'failed',
+      diagnostic: squash(typed(header(h, 'diagnostic-code') ?? '')),
+    };
+    const original = header(h, 'original-recipient');
+    if (original) recipient.originalRecipient = bareAddress(typed(original));
+    const status = statusFromText(header(h, 'status') ?? '');
+    if (status) recipient.status = status;
+    const remote = header(h, 'remote-mta');
+    if (remote) recipient.remoteMta = typed(remote);
+    result.recipients.push(recipient);
+  }
+  return result;
+}
+
+/** Drops the RFC 3464 type prefix ("rfc822;", "smtp;", "dns;"). */
+function typed(value: string): string {
+  return value.replace(/^\s*[\w-]+\s*;\s*/, '').trim();
+}
+
+function bareAddress(value: string): string {
+  const angle = /<([^>]*)>/.exec(value);
+  return (angle?.[1] ?? value).trim().replace(/^"|"$/g, '');
+}
+
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/;
+
+export function firstAddress(value: string | undefined): string | undefined {
+  return value ? ADDRESS.exec(value)?.[0]?.toLowerCase() : undefined;
+}
+
+/** The bounce's own addressee (our envelope sender) and the original's sender are never bounced recipients. */
+function excludedAddresses(headers: Headers, original: Headers | undefined): Set<string> {
+  const values = [header(headers, 'to'), header(headers, 'from'), original && header(original, 'from')];
+  return new Set(values.map(firstAddress).filter((a): a is string => a !== undefined));
+}

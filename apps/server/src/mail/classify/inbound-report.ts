@@ -1,0 +1,81 @@
+import { type FeedbackReport, parseFeedbackReport } from './arf.ts';
+import { autoReplyReason } from './auto-reply.ts';
+import { type CategoryRule, type Classification, classifyBounce } from './classify.ts';
+import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
+import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
+import type { DsnRule } from './dsn-rules.ts';
+import { decodeWords, header, leafParts, type MimePart } from './mime.ts';
+
+export type ClassifiedRecipient = DsnRecipient & { classification: Classification };
+
+/** What an inbound message to a bounce address turned out to be. */
+export type InboundReport =
+  | { kind: 'bounce'; report: BounceReport; recipients: ClassifiedRecipient[] }
+  | { kind: 'delivery-report'; report: BounceReport }
+  | { kind: 'complaint'; feedback: FeedbackReport }
+  | { kind: 'auto-reply'; reason: string }
+  | { kind: 'other' };
+
+export type InboundRules = { category?: readonly CategoryRule[]; dsn?: readonly DsnRule[] };
+
+const BOUNCE_SENDER =
+  /^(mailer-daemon|postmaster|mail-daemon|mailer|mmdf|smtp|bounce[s]?|daemon|mail[ .]delivery|mdaemon)\b/i;
+const BOUNCE_SUBJECT =
+  /undeliver|undelivered|not (been )?delivered|delivery (status notification|fail|failure|report|problem|has failed|notification)|returned mail|return(ed)? to sender|failure notice|mail delivery (failed|failure|subsystem|system)|mail (could not be|not) delivered|non[- ]?deliver|delivery error|rejected|mail system error|warning: could not send|permanent error|bounce|nicht zustellbar|unzustellbar|non remis|échec|no se pudo entregar|配信|不達|エラー|error/i;
+
+/**
+ * Decides whether an inbound message is a complaint (RFC 5965), a bounce (RFC 3464 or a non-standard one), a
+ * delivery report that is not a failure, or an automatic reply (RFC 3834) to ignore, and classifies each bounced
+ * recipient. Complaints are tested first (they also carry a report part), auto-replies after bounces (bounces are
+ * "auto-replied" too).
+ */
+export function readInboundReport(input: string | Uint8Array | MimePart, rules: InboundRules = {}): InboundReport {
+  const root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
+  const feedback = parseFeedbackReport(root);
+  if (feedback) return { kind: 'complaint', feedback };
+
+  const categoryRules = rules.category ?? DEFAULT_CATEGORY_RULES;
+  const dsnRules = rules.dsn ?? DEFAULT_DSN_RULES;
+  const hasStatusPart = leafParts(root).some((p) => /delivery-status$/.test(p.type));
+  if (hasStatusPart || looksLikeBounce(root)) {
+    const report = parseBounce(root, dsnRules);
+    const failed = report.recipients.filter((r) => r.action === 'failed' || r.action === 'delayed');
+    if (report.recipients.length > 0 && failed.length === 0) return { kind: 'delivery-report', report };
+    if (failed.length > 0) {
+      return {
+        kind: 'bounce',
+        report,
+        recipients: failed.map((r) => ({ ...r, classification: classifyRecipient(r, categoryRules) })),
+      };
+    }
+  }
+  const reason = autoReplyReason(root.headers);
+  if (reason) return { kind: 'auto-reply', reason };
+  return { kind: 'other' };
+}
+
+/** Classifies one bounced recipient: the remote server's words first, then what the bounce text says about it. */
+export function classifyRecipient(
+  recipient: DsnRecipient,
+  rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
+): Classification {
+  const base = {
+    action: recipient.action,
+    ...(recipient.status ? { status: recipient.status } : {}),
+    ...(recipient.code ? { code: recipient.code } : {}),
+  };
+  const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules);
+  if (fromDiagnostic.rule || !recipient.detail) return fromDiagnostic;
+  const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules);
+  return fromDetail.rule ? fromDetail : fromDiagnostic;
+}
+
+function looksLikeBounce(root: MimePart): boolean {
+  const from = decodeWords(header(root.headers, 'from') ?? '');
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  if (BOUNCE_SENDER.test(address.trim()) || /mail delivery (system|subsystem)/i.test(from)) return true;
+  const subject = decodeWords(header(root.headers, 'subject') ?? '');
+  if (BOUNCE_SUBJECT.test(subject)) return true;
+  const contentType = header(root.headers, 'content-type') ?? '';
+  return /report-type=["']?delivery-status/i.test(contentType);
+}

@@ -1,0 +1,149 @@
+/**
+ * A small, forgiving MIME reader for bounce reports (RFC 2045/2046/2047). Bounces are often malformed, so it never
+ * throws: unknown charsets fall back to latin1, a missing closing boundary ends at the end of the message.
+ */
+
+export type Headers = Map<string, string[]>;
+
+export type MimePart = {
+  headers: Headers;
+  /** Lower-case media type, "text/plain" when absent (RFC 2045 5.2). */
+  type: string;
+  params: Record<string, string>;
+  /** The decoded body as text (transfer encoding and charset undone); empty for multiparts. */
+  text: string;
+  parts: MimePart[];
+};
+
+/** Splits a header block from its body at the first empty line. */
+export function splitHeaderBody(raw: string): { head: string; body: string } {
+  const match = /\r?\n\r?\n/.exec(raw);
+  if (!match) return { head: raw, body: '' };
+  return { head: raw.slice(0, match.index), body: raw.slice(match.index + match[0].length) };
+}
+
+/** Parses an unfolded header block; names are lower-cased, repeated headers keep every value in order. */
+export function parseHeaders(head: string): Headers {
+  const headers: Headers = new Map();
+  const unfolded = head.replace(/\r?\n(?=[ \t])/g, '');
+  for (const line of unfolded.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0 || /\s/.test(line.slice(0, colon))) continue;
+    const name = line.slice(0, colon).toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    const list = headers.get(name);
+    if (list) list.push(value);
+    else headers.set(name, [value]);
+  }
+  return headers;
+}
+
+export function header(headers: Headers, name: string): string | undefined {
+  return headers.get(name.toLowerCase())?.[0];
+}
+
+/** `type/subtype; a=b; c="d"` -> its lower-cased type and parameters (names lower-cased). */
+export function parseContentType(value: string | undefined): { type: string; params: Record<string, string> } {
+  if (!value) return { type: 'text/plain', params: {} };
+  const [first = '', ...rest] = value.split(';');
+  const params: Record<string, string> = {};
+  for (const match of rest.join(';').matchAll(/([\w*-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g)) {
+    const name = (match[1] ?? '').toLowerCase();
+    const raw = match[2] ?? '';
+    params[name] = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+  }
+  return { type: first.trim().toLowerCase() || 'text/plain', params };
+}
+
+export function decodeCharset(bytes: Uint8Array, charset: string | undefined): string {
+  const label = (charset ?? 'utf-8').toLowerCase().replace(/^"|"$/g, '');
+  try {
+    return new TextDecoder(label === 'us-ascii' || label === 'ascii' ? 'utf-8' : label).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+function decodeQuotedPrintable(body: string): Uint8Array {
+  const binary = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(binary, 'latin1');
+}
+
+function decodeTransfer(body: string, encoding: string | undefined): Uint8Array {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'base64':
+      return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
+    case 'quoted-printable':
+      return decodeQuotedPrintable(body);
+    default:
+      return Buffer.from(body, 'latin1');
+  }
+}
+
+/** RFC 2047 encoded words (=?charset?B|Q?...?=), as found in Subject and From of non-English bounces. */
+export function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, kind: string, text: string) => {
+      const bytes =
+        kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : decodeQuotedPrintable(text.replace(/_/g, ' '));
+      return decodeCharset(bytes, charset.replace(/\*.*$/, ''));
+    });
+}
+
+/**
+ * Parses a whole message. Input is the message as a latin1 string (one char per byte), so that 8-bit bodies survive
+ * until their charset is known.
+ */
+export function parseMime(raw: string, depth = 0): MimePart {
+  const { head, body } = splitHeaderBody(raw);
+  const headers = parseHeaders(head);
+  const { type, params } = parseContentType(header(headers, 'content-type'));
+  const part: MimePart = { headers, type, params, text: '', parts: [] };
+  if (depth > 8) return part;
+  if (type.startsWith('multipart/') && params.boundary) {
+    part.parts = splitMultipart(body, params.boundary).map((section) => parseMime(section, depth + 1));
+    return part;
+  }
+  const bytes = decodeTransfer(body, header(headers, 'content-transfer-encoding'));
+  part.text = decodeCharset(bytes, params.charset);
+  if (type === 'message/rfc822' || type === 'message/global' || type === 'text/rfc822-headers') {
+    // The returned original: keep it parsed so its headers (Message-ID, To) can be read.
+    part.parts = [
+      parseMime(
+        type === 'text/rfc822-headers'
+          ? `${Buffer.from(bytes).toString('latin1')}\n\n`
+          : Buffer.from(bytes).toString('latin1'),
+        depth + 1,
+      ),
+    ];
+  }
+  return part;
+}
+
+function splitMultipart(body: string, boundary: string): string[] {
+  const sections: string[] = [];
+  const delimiter = `--${boundary}`;
+  const lines = body.split(/\r?\n/);
+  let current: string[] | null = null;
+  for (const line of lines) {
+    const trimmed = line.trimEnd();
+    if (trimmed === delimiter || trimmed === `${delimiter}--`) {
+      if (current) sections.push(current.join('\n'));
+      current = trimmed === delimiter ? [] : null;
+      if (!current) break;
+      continue;
+    }
+    current?.push(line);
+  }
+  if (current) sections.push(current.join('\n'));
+  return sections;
+}
+
+/** Every leaf part, depth first, not descending into returned originals (message/rfc822). */
+export function leafParts(part: MimePart): MimePart[] {
+  if (part.type.startsWith('multipart/')) return part.parts.flatMap(leafParts);
+  return [part];
+}

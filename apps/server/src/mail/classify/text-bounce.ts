@@ -1,0 +1,98 @@
+import { leafParts, type MimePart } from './mime.ts';
+
+/**
+ * Reading bounces that are not RFC 3464 reports (qmail, Exim, old Sendmail, Exchange 2003, webmail providers): the
+ * human-readable text names the failed addresses, each followed (or preceded) by the remote server's words.
+ */
+
+/** Lines that start the returned copy of the original message in the common MTAs' bounce texts. */
+const ORIGINAL_STARTS = [
+  /^-{2,}.*\b(copy of the message|original message|unsent message|returned message|message headers follow|original message headers|returned mail|header of the original|headers of your message)/i,
+  /^-{2,}\s*(Below this line|The header of|Original|Returned|Unsent)/i,
+  /^(Original message follows|Message headers follow|Original message headers|The original message headers are|Included is a copy of|Below is a copy of the original|Headers? of the original message|Text of the returned message)/i,
+  /^\s*-{3,}\s*(Original|Returned|Forwarded|Unsent)/i,
+];
+
+/** A header line at the left margin after an empty line: the quoted original begins there. */
+const HEADER_BLOCK_START =
+  /^(Return-Path|Received|DKIM-Signature|Message-ID|Date|From|To|Subject|X-[\w-]+|ARC-[\w-]+|Authentication-Results|MIME-Version|Content-Type|Delivered-To):\s/i;
+
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<br\s*\/?>|<\/(p|div|tr|li|h\d)>/gi, '\n')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&amp;/g, '&');
+}
+
+/** The bounce's own explanation: its first text part, cut where the returned original starts. */
+export function humanReadableText(root: MimePart): string {
+  const leaves = leafParts(root).filter((p) => p.type.startsWith('text/') && p.type !== 'text/rfc822-headers');
+  const plain = leaves.find((p) => p.type === 'text/plain' && p.text.trim());
+  const html = leaves.find((p) => p.type === 'text/html');
+  const text = plain?.text ?? (html ? stripHtml(html.text) : '');
+  return cutOriginal(text);
+}
+
+export function cutOriginal(text: string): string {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  let previousBlank = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (ORIGINAL_STARTS.some((re) => re.test(line))) return lines.slice(0, i).join('\n');
+    if (previousBlank && i > 2 && HEADER_BLOCK_START.test(line) && HEADER_BLOCK_START.test(lines[i + 1] ?? '')) {
+      return lines.slice(0, i).join('\n');
+    }
+    previousBlank = line.trim() === '';
+  }
+  return text;
+}
+
+const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+const NEVER_RECIPIENTS = /^(mailer-daemon|postmaster|double-bounce|nobody|root)@/i;
+
+export type TextRecipient = { recipient: string; text: string };
+
+/**
+ * Each address the text names (apart from `exclude`: our own sender and the bounce's author), with the lines that
+ * concern it: from the line naming it up to the line naming the next address. Lines before the first address that
+ * carry a reply code (Sendmail transcripts put "<<< 550 ..." before the address) are kept for the first one.
+ */
+export function extractTextRecipients(text: string, exclude: ReadonlySet<string>): TextRecipient[] {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const firstLine = new Map<string, number>();
+  lines.forEach((line, index) => {
+    for (const match of line.matchAll(ADDRESS)) {
+      const address = match[0].toLowerCase().replace(/\.$/, '');
+      if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
+      if (isSenderMention(line, match.index ?? 0)) continue;
+      firstLine.set(address, index);
+    }
+  });
+  const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
+  return ordered.map(([recipient, start], i) => {
+    const nextStart = ordered.slice(i + 1).find(([, line]) => line > start)?.[1] ?? lines.length;
+    const end = Math.max(nextStart, start + 1);
+    const from = i === 0 ? replyLinesBefore(lines, start) : start;
+    return { recipient, text: lines.slice(from, end).join('\n').replace(/\s+/g, ' ').trim() };
+  });
+}
+
+/** "MAIL FROM:<a@b>", "envelope-from", "from a@b" (the original sender in a bounce's preamble) are not recipients. */
+function isSenderMention(line: string, index: number): boolean {
+  const before = line.slice(Math.max(0, index - 20), index);
+  return /(mail from:?\s*<?|envelope-from\s*<?|sender:?\s*<?|^\s*from\s+<?|return-path:?\s*<?|reply-to:?\s*<?)$/i.test(
+    before,
+  );
+}
+
+function replyLinesBefore(lines: string[], start: number): number {
+  let from = start;
+  while (from > 0 && /^\s*(<<<|>>>)?\s*[45]\d\d[\s-]/.test(lines[from - 1] ?? '')) from--;
+  return from;
+}

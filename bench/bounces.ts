@@ -1,0 +1,138 @@
+/**
+ * Bounce benchmark: classifies every .eml of a labelled folder (laid out like ../shared/bounce-corpus: eml/ and
+ * labels.tsv) with the default rules and prints per-category precision/recall, category accuracy and hard/soft
+ * accuracy. Rows whose label sources disagree (sources_agree=false) are scored separately.
+ *
+ *   npm run bench:bounces -- ../shared/bounce-corpus [--verbose]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type InboundReport, readInboundReport } from '../apps/server/src/mail/classify/inbound-report.ts';
+
+type Label = Record<string, string>;
+type Scored = {
+  file: string;
+  idx: number;
+  expected: string;
+  got: string;
+  hardExpected: boolean;
+  hardGot: boolean;
+  agree: boolean;
+  text: string;
+};
+
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+const folder = resolve(args.find((a) => !a.startsWith('--')) ?? '../shared/bounce-corpus');
+
+function readLabels(path: string): Label[] {
+  const [head = '', ...lines] = readFileSync(path, 'utf8').trim().split('\n');
+  const names = head.split('\t');
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((v, i) => [names[i] ?? String(i), v])));
+}
+
+const labels = readLabels(join(folder, 'labels.tsv'));
+const emlDir = join(folder, 'eml');
+const files = readdirSync(emlDir)
+  .filter((f) => f.endsWith('.eml'))
+  .sort();
+const reports = new Map<string, InboundReport>();
+const started = performance.now();
+for (const file of files) reports.set(file, readInboundReport(readFileSync(join(emlDir, file))));
+const elapsed = performance.now() - started;
+
+const EXPECTED_KIND: Record<string, InboundReport['kind']> = {
+  '(not-a-bounce:fbl)': 'complaint',
+  '(not-a-bounce:auto-reply)': 'auto-reply',
+  success: 'delivery-report',
+  '(not-a-bounce)': 'other',
+};
+
+const scored: Scored[] = [];
+const nonBounce: { file: string; expected: string; got: string; ok: boolean }[] = [];
+let statusChecked = 0;
+let statusRight = 0;
+for (const label of labels) {
+  const file = label.basename ?? '';
+  const report = reports.get(file);
+  if (!report) continue;
+  if (label.is_bounce === 'false') {
+    const expected = EXPECTED_KIND[label.pmta_category ?? ''] ?? 'other';
+    let ok = report.kind === expected;
+    if (ok && report.kind === 'complaint' && label.feedback_type)
+      ok = report.feedback.feedbackType === label.feedback_type;
+    const got = report.kind === 'complaint' ? `complaint:${report.feedback.feedbackType}` : report.kind;
+    nonBounce.push({ file, expected: `${expected}${label.feedback_type ? `:${label.feedback_type}` : ''}`, got, ok });
+    continue;
+  }
+  const idx = Number(label.idx);
+  const recipient = report.kind === 'bounce' ? report.recipients[idx - 1] : undefined;
+  const got = recipient ? recipient.classification.category : `(${report.kind})`;
+  scored.push({
+    file,
+    idx,
+    expected: label.pmta_category ?? '',
+    got,
+    hardExpected: label.hard_bounce === 'true',
+    hardGot: recipient?.classification.hard ?? false,
+    agree: label.sources_agree !== 'false',
+    text: recipient
+      ? `[${recipient.status ?? '-'}] ${recipient.diagnostic || recipient.detail || ''}`.slice(0, 300)
+      : '',
+  });
+  if (label.status_is_pseudo === 'false' && label.status) {
+    statusChecked++;
+    if (recipient?.status === label.status) statusRight++;
+    else if (verbose) console.log(`status ${file}#${idx}: expected ${label.status}, got ${recipient?.status ?? '-'}`);
+  }
+}
+
+const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
+
+function summarize(title: string, rows: Scored[]) {
+  const right = rows.filter((r) => r.expected === r.got).length;
+  const hardRight = rows.filter((r) => r.hardExpected === r.hardGot).length;
+  console.log(`\n${title}: ${rows.length} recipients`);
+  console.log(`  category accuracy  ${pct(right, rows.length)}  (${right}/${rows.length})`);
+  console.log(`  hard/soft accuracy ${pct(hardRight, rows.length)}  (${hardRight}/${rows.length})`);
+}
+
+function perCategory(rows: Scored[]) {
+  const categories = [...new Set(rows.flatMap((r) => [r.expected, r.got]))].sort();
+  console.log(`\n  ${'category'.padEnd(22)} ${'support'.padStart(7)} ${'predicted'.padStart(9)}  precision  recall`);
+  for (const category of categories) {
+    const truth = rows.filter((r) => r.expected === category).length;
+    const predicted = rows.filter((r) => r.got === category).length;
+    const hit = rows.filter((r) => r.expected === category && r.got === category).length;
+    console.log(
+      `  ${category.padEnd(22)} ${String(truth).padStart(7)} ${String(predicted).padStart(9)}  ${pct(hit, predicted).padStart(9)}  ${pct(hit, truth)}`,
+    );
+  }
+}
+
+console.log(`Bounce benchmark over ${folder}: ${files.length} messages parsed in ${elapsed.toFixed(0)} ms`);
+const agreed = scored.filter((r) => r.agree);
+summarize('Bounces, label sources agree', agreed);
+perCategory(agreed);
+summarize(
+  'Bounces, label sources disagree (ambiguous, reported apart)',
+  scored.filter((r) => !r.agree),
+);
+summarize('All bounces', scored);
+console.log(
+  `\nStatus extraction (rows with a real status in the message): ${pct(statusRight, statusChecked)} (${statusRight}/${statusChecked})`,
+);
+const nonOk = nonBounce.filter((r) => r.ok).length;
+console.log(
+  `Non-bounces recognised (complaints with their feedback type, auto-replies, delivery reports, other): ${nonOk}/${nonBounce.length}`,
+);
+for (const row of nonBounce.filter((r) => !r.ok))
+  console.log(`  ${row.file}: expected ${row.expected}, got ${row.got}`);
+
+if (verbose) {
+  console.log('\nMisclassified:');
+  for (const r of scored.filter((s) => s.expected !== s.got || s.hardExpected !== s.hardGot)) {
+    const hard = r.hardExpected !== r.hardGot ? ` hard ${r.hardExpected}->${r.hardGot}` : '';
+    console.log(`${r.agree ? ' ' : '?'} ${r.file}#${r.idx}: ${r.expected} -> ${r.got}${hard}\n     ${r.text}`);
+  }
+}
