@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { accountEndpoints } from './account.ts';
 import { credentialsEndpoints } from './credentials.ts';
-import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
-import { domainsEndpoints } from './domains.ts';
 import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
 import { sessionEndpoints } from './session.ts';
-import { tokensEndpoints } from './tokens.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 
@@ -20,15 +17,13 @@ export * from './account.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './credentials.ts';
-export * from './credentials.ts';
 export * from './customers.ts';
-export * from './domains.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './messages.ts';
 export * from './roles.ts';
 export * from './session.ts';
-export * from './tokens.ts';
+export * from './stats-range.ts';
 export * from './tokens.ts';
 export * from './users.ts';
 
@@ -37,9 +32,6 @@ export const endpoints = {
   session: sessionEndpoints,
   users: usersEndpoints,
   customers: customersEndpoints,
-  domains: domainsEndpoints,
-  credentials: credentialsEndpoints,
-  tokens: tokensEndpoints,
   account: accountEndpoints,
   domains: domainsEndpoints,
   credentials: credentialsEndpoints,
