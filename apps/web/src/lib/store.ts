@@ -1,0 +1,118 @@
+import { DEFAULT_THEME, type Session, STORAGE_KEYS, THEMES, type ThemeName } from '@mailwright/contract';
+import { useSyncExternalStore } from 'react';
+import { readStored, removeStored, writeStored } from './storage.ts';
+
+/** A message for a snackbar; the id tells a new message from the same text shown again. */
+export interface Notice {
+  id: number;
+  message: string;
+}
+
+/**
+ * The console's own state (ARCHITECTURE 6): server data lives in TanStack Query, this holds only what the shell
+ * needs across screens. Spec 4: the last notification and the last error each carry an id and a message.
+ */
+export interface AppState {
+  token: string | null;
+  session: Session | null;
+  workingDomain: string | null;
+  notification: Notice | null;
+  error: Notice | null;
+  connectionLost: boolean;
+  theme: ThemeName;
+  /** Where a signed-out visitor wanted to go; the login sends them there afterwards (spec 4). */
+  loggedOutPath: string | null;
+}
+
+function storedTheme(): ThemeName {
+  const stored = readStored(STORAGE_KEYS.activeTheme);
+  return (THEMES as readonly string[]).includes(stored ?? '') ? (stored as ThemeName) : DEFAULT_THEME;
+}
+
+let state: AppState = {
+  token: readStored(STORAGE_KEYS.idToken),
+  session: null,
+  workingDomain: null,
+  notification: null,
+  error: null,
+  connectionLost: false,
+  theme: storedTheme(),
+  loggedOutPath: null,
+};
+const listeners = new Set<() => void>();
+let nextNoticeId = 1;
+
+function update(patch: Partial<AppState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function getState(): AppState {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders only when the selected value changes (compared with Object.is). */
+export function useAppState<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(state));
+}
+
+export function startSession(token: string, session: Session): void {
+  writeStored(STORAGE_KEYS.idToken, token);
+  update({ token, session });
+}
+
+export function setSession(session: Session): void {
+  update({ session });
+}
+
+/** Forgets the session and its token; the theme and a device's persist code stay. */
+export function clearSession(): void {
+  removeStored(STORAGE_KEYS.idToken);
+  update({ token: null, session: null, workingDomain: null });
+}
+
+export function setWorkingDomain(domain: string | null): void {
+  update({ workingDomain: domain });
+}
+
+export function notify(message: string): void {
+  update({ notification: { id: nextNoticeId++, message } });
+}
+
+export function notifyError(message: string): void {
+  if (!message) return;
+  update({ error: { id: nextNoticeId++, message } });
+}
+
+/** The snackbar took the notice: clear it only if no newer one arrived meanwhile. */
+export function clearNotification(id: number): void {
+  if (state.notification?.id === id) update({ notification: null });
+}
+
+export function clearError(id: number): void {
+  if (state.error?.id === id) update({ error: null });
+}
+
+export function setConnectionLost(lost: boolean): void {
+  if (state.connectionLost !== lost) update({ connectionLost: lost });
+}
+
+export function setTheme(theme: ThemeName): void {
+  writeStored(STORAGE_KEYS.activeTheme, theme);
+  update({ theme });
+}
+
+export function rememberLoggedOutPath(path: string): void {
+  update({ loggedOutPath: path });
+}
+
+export function takeLoggedOutPath(): string | null {
+  const path = state.loggedOutPath;
+  if (path) update({ loggedOutPath: null });
+  return path;
+}
