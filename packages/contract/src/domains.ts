@@ -38,7 +38,8 @@ export const domainName = z
     z
       .string()
       .min(1, 'This field is required')
-      .max(253, 'A domain name has at most 253 characters')
+      // 253 is the DNS limit (RFC 1035 2.3.4); the return-path and tracking hosts add 4 characters to the name.
+      .max(249, 'A domain name has at most 249 characters here')
       .refine(isDomainName, 'Enter a domain name such as example.com (international names in their xn-- form)')
       .refine(
         (name) => !name.startsWith(BOUNCE_HOST_PREFIX) && !name.startsWith(TRACKING_HOST_PREFIX),

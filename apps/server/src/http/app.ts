@@ -4,10 +4,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { registerAccountRoutes } from '../features/account/account.routes.ts';
+import { registerCredentialRoutes } from '../features/credentials/credentials.routes.ts';
 import { registerCustomerRoutes } from '../features/customers/customers.routes.ts';
+import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
 import { registerNewsRoutes } from '../features/news/news.routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
+import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { HttpError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -20,6 +23,9 @@ const FEATURES = [
   registerAccountRoutes,
   registerNotificationRoutes,
   registerNewsRoutes,
+  registerDomainRoutes,
+  registerCredentialRoutes,
+  registerTokenRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { CredentialCreate, CredentialUpdate } from '@mailwright/contract';
+import type { Deps } from '../../deps.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { requireDomain } from '../domains/domains.service.ts';
+import { hashPassword } from '../session/passwords.ts';
+import * as repo from './credentials.repo.ts';
+
+const CREDENTIAL_NOT_FOUND = 'SMTP user not found';
+
+/** 24 base64url characters (144 bits) when the admin leaves the password blank. */
+const generatePassword = () => randomBytes(18).toString('base64url');
+
+async function requireCredential(deps: Deps, cid: number, did: number, crid: number) {
+  const row = await repo.findCredential(deps.db, cid, did, crid);
+  if (!row) throw notFound(CREDENTIAL_NOT_FOUND);
+  return row;
+}
+
+export async function listCredentials(deps: Deps, auth: AuthContext, did: number) {
+  await requireDomain(deps, auth.cid, did);
+  const rows = await repo.listDomainCredentials(deps.db, auth.cid, did);
+  return { items: rows.map(repo.toCredential), total_count: rows.length };
+}
+
+export async function getCredential(deps: Deps, auth: AuthContext, did: number, crid: number) {
+  await requireDomain(deps, auth.cid, did);
+  return repo.toCredential(await requireCredential(deps, auth.cid, did, crid));
+}
+
+/** The login is an address at the domain: a bare local part gets `@<domain>`, a full address must end with it. */
+function loginAt(login: string, domainName: string): string {
+  if (!login.includes('@')) return `${login}@${domainName}`;
+  if (!login.endsWith(`@${domainName}`)) throw fieldError('login', `The login must be an address at ${domainName}`);
+  return login;
+}
+
+export async function createCredential(deps: Deps, auth: AuthContext, did: number, input: CredentialCreate) {
+  const domain = await requireDomain(deps, auth.cid, did);
+  const login = loginAt(input.login, domain.name);
+  const taken = () => fieldError('login', 'This login already exists', 409);
+  if (await repo.isLoginTaken(deps.db, login)) throw taken();
+  const password = input.password ?? generatePassword();
+  try {
+    const crid = await repo.insertCredential(deps.db, auth.cid, did, {
+      login,
+      passwordHash: await hashPassword(password),
+      note: input.note,
+    });
+    return { ...(await getCredential(deps, auth, did, crid)), password };
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw taken();
+    throw error;
+  }
+}
+
+/** Resets the password (a new one is generated when none is given) and answers it once. */
+export async function resetCredential(
+  deps: Deps,
+  auth: AuthContext,
+  did: number,
+  crid: number,
+  input: CredentialUpdate,
+) {
+  await requireDomain(deps, auth.cid, did);
+  await requireCredential(deps, auth.cid, did, crid);
+  const password = input.password ?? generatePassword();
+  await repo.updateCredential(deps.db, auth.cid, crid, {
+    passwordHash: await hashPassword(password),
+    note: input.note,
+  });
+  return { ...(await getCredential(deps, auth, did, crid)), password };
+}
+
+export async function deleteCredential(deps: Deps, auth: AuthContext, did: number, crid: number) {
+  await requireDomain(deps, auth.cid, did);
+  await requireCredential(deps, auth.cid, did, crid);
+  await repo.deleteCredential(deps.db, auth.cid, crid);
+  return { message: 'SMTP user deleted' };
+}
