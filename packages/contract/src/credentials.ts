@@ -18,7 +18,8 @@ export type Credential = z.infer<typeof credentialSchema>;
 /** A credential as answered right after create or reset: the only time the password is readable. */
 export const credentialWithPassword = credentialSchema.extend({ password: z.string() });
 
-const note = z.string().trim().max(500).default('');
+const noteText = z.string().trim().max(500);
+const note = noteText.default('');
 /** A blank password means "generate one"; the answer carries it. */
 const optionalPassword = password.optional().or(z.literal('').transform(() => undefined));
 
@@ -36,7 +37,8 @@ export const credentialCreate = z.object({
 });
 export type CredentialCreate = z.infer<typeof credentialCreate>;
 
-export const credentialUpdate = z.object({ password: optionalPassword, note: note.optional() });
+// No default for note here: leaving it out keeps the current note.
+export const credentialUpdate = z.object({ password: optionalPassword, note: noteText.optional() });
 export type CredentialUpdate = z.infer<typeof credentialUpdate>;
 
 const credentialParams = z.object({ id, crid: id });

@@ -35,7 +35,8 @@ export const signingKeySchema = z.object({
 });
 export type SigningKey = z.infer<typeof signingKeySchema>;
 
-const note = z.string().trim().max(500).default('');
+const noteText = z.string().trim().max(500);
+const note = noteText.default('');
 
 const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
@@ -137,7 +138,7 @@ export const tokensEndpoints = {
     access: ADMINS,
     tag: 'Tokens',
     summary: 'Replace the webhook signing key with a new one.',
-    body: z.object({ note: note.optional() }).default({}),
+    body: z.object({ note: noteText.optional() }).default({}),
     response: signingKeySchema,
   }),
   domainList: defineEndpoint({
