@@ -1,6 +1,7 @@
 import type { BounceCategory } from '@mailwright/contract/constants';
-import { DEFAULT_CATEGORY_RULES } from './default-rules.ts';
+import { BROAD_RULES, DEFAULT_CATEGORY_RULES } from './default-rules.ts';
 import { compilePattern } from './patterns.ts';
+import type { SmtpStage } from './smtp-stage.ts';
 import { categoryFromStatus, codeFromText, statusFromText } from './status-codes.ts';
 
 /** A remote reply (or a DSN's Status + Diagnostic-Code) to classify. */
@@ -10,9 +11,11 @@ export type BounceReply = {
   text: string;
   /** A DSN's action: "failed" means the reporting MTA gave up for good, even when it names no code. */
   action?: string;
+  /** The SMTP command the reply answered, when known (the delivery engine knows it; DSN texts often say it). */
+  stage?: SmtpStage;
 };
 
-/** A bounce-category pattern: the first enabled rule (by position) whose pattern matches the text decides. */
+/** A bounce-category pattern: the first enabled rule (by position) whose pattern matches decides. */
 export type CategoryRule = {
   id?: number;
   pattern: string;
@@ -46,30 +49,78 @@ const ADDRESS_CATEGORIES: ReadonlySet<BounceCategory> = new Set([
   'unreachable-mx',
 ]);
 
-export function classifyBounce(
-  reply: BounceReply,
-  rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
-): Classification {
+/**
+ * Rules see one line, `<status>; <reply text>` (PowerMTA style), e.g. `5.1.1; 550 5.1.1 <a@b>: User unknown`, so a
+ * rule can test the enhanced status (`^5\.1\.1;`) as well as the words. Without a status the line starts with `; `.
+ * Multi-line replies are joined, their repeated "550-5.7.1" line prefixes dropped.
+ */
+export function ruleSubject(status: string | undefined, text: string): string {
+  return `${status ?? ''}; ${joinReplyLines(text)}`;
+}
+
+export function joinReplyLines(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const prefix = /^([245]\d\d)[ -]([245]\.\d{1,3}\.\d{1,3} )?/.exec(flat);
+  if (!prefix) return flat;
+  const again = new RegExp(`(?<=.) ${prefix[1]}[ -]${prefix[2] ? prefix[2].replace(/\./g, '\\.') : ''}`, 'g');
+  return flat.replace(again, ' ');
+}
+
+/**
+ * The category, in this order: the operator's text rules (first match by position); what the SMTP stage says
+ * (see stageCategory); the specific RFC 3463 codes; a few broad words (spam, blocked, rejected...); the remaining
+ * status codes (x.7.x policy); `other`.
+ */
+export function classifyBounce(reply: BounceReply, rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES): Classification {
   const text = reply.text ?? '';
   const status = validStatus(reply.status) ?? statusFromText(text);
   const code = reply.code ?? codeFromText(text);
   const permanent = isPermanent(code, status) || (code === undefined && !status && reply.action === 'failed');
-  const rule = matchCategoryRule(text, rules);
-  const category = rule?.category ?? categoryFromStatus(status) ?? 'other';
-  const hard = typeof rule?.hard === 'boolean' ? rule.hard : permanent && ADDRESS_CATEGORIES.has(category);
+  const subject = ruleSubject(status, text);
+  const rule = text.trim() ? matchCategoryRule(subject, rules) : undefined;
+  const category = rule
+    ? refineRuleCategory(rule.category, reply.stage, permanent)
+    : (stageCategory(reply.stage) ?? fallbackCategory(status, text.trim() ? subject : ''));
+  const hard = typeof rule?.hard === 'boolean' && category === rule.category ? rule.hard : permanent && ADDRESS_CATEGORIES.has(category);
   const result: Classification = { category, hard, permanent };
   if (status) result.status = status;
   if (rule) result.rule = rule;
   return result;
 }
 
-export function matchCategoryRule(text: string, rules: readonly CategoryRule[]): CategoryRule | undefined {
-  if (!text) return undefined;
+export function matchCategoryRule(subject: string, rules: readonly CategoryRule[]): CategoryRule | undefined {
   for (const rule of rules) {
     if (rule.enabled === false) continue;
-    if (compilePattern(rule.pattern)?.test(text)) return rule;
+    if (compilePattern(rule.pattern)?.test(subject)) return rule;
   }
   return undefined;
+}
+
+/**
+ * A recipient called unknown only after DATA had been accepted is a filter speaking (the mailbox was accepted at
+ * RCPT TO), not a missing mailbox. A DNS failure that is only temporary does not prove the domain is gone.
+ */
+function refineRuleCategory(category: BounceCategory, stage: SmtpStage | undefined, permanent: boolean): BounceCategory {
+  if (category === 'bad-domain' && !permanent) return 'routing-errors';
+  if (stage === 'DATA' && (category === 'bad-mailbox' || category === 'invalid-mailbox')) return 'policy-related';
+  return category;
+}
+
+/**
+ * What the remote side could judge when it refused without saying why (RFC 5321 3.3): at the greeting or HELO only
+ * our IP (a block), at MAIL FROM only our sender.
+ */
+function stageCategory(stage: SmtpStage | undefined): BounceCategory | undefined {
+  if (stage === 'CONNECT' || stage === 'HELO') return 'spam-related';
+  if (stage === 'MAIL') return 'invalid-sender';
+  return undefined;
+}
+
+function fallbackCategory(status: string | undefined, subject: string): BounceCategory {
+  const specific = status && !/^\d\.(0\.\d+|7\.\d+)$/.test(status) ? categoryFromStatus(status) : undefined;
+  if (specific) return specific;
+  const broad = subject ? matchCategoryRule(subject, BROAD_RULES)?.category : undefined;
+  return broad ?? categoryFromStatus(status) ?? 'other';
 }
 
 function validStatus(status: string | undefined): string | undefined {

@@ -1,104 +1,142 @@
+import type { BounceCategory } from '@mailwright/contract/constants';
 import type { CategoryRule } from './classify.ts';
 import type { DsnRule } from './dsn-rules.ts';
 import type { SmtpRule } from './smtp-action.ts';
 
 /**
  * Mailwright's own default bounce-category rules, seeded into bounce_category_patterns by migration 0005 (a test keeps
- * the two equal). Order matters: the first match wins, so the narrow, unambiguous phrases come before the broad ones.
- * Patterns are case-insensitive regular expressions over the reply text ("550 5.1.1 <a@b>: User unknown").
- * Written from the wording of common MTAs (Postfix, Exim, Sendmail, qmail, Exchange, Gmail, Yahoo, ...), with
- * KumoMTA's Apache-2.0 rule list as a reference.
+ * the two equal). Rules see `<status>; <reply text>` and the first match wins, so the order is: the sender's status
+ * codes, then narrow unambiguous phrases, then the specific RFC 3463 codes, then broad words. Case-insensitive.
+ * Written from the wording of common MTAs and providers, with KumoMTA's Apache-2.0 rule list as a reference.
  */
+const rules = (category: BounceCategory, note: string, ...patterns: string[]): CategoryRule => ({
+  category,
+  note,
+  pattern: patterns.join('|'),
+});
+
 export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
-  // The message sat in the queue until it expired: the reporting MTA gave up, whatever the last error was.
-  {
-    category: 'message-expired',
-    pattern: String.raw`retry time(out)? (not reached|exceeded)|delivery time expired|message expired|expired after|too long in (the )?queue|timed? ?out .{0,40}\bqueue\b|could not be delivered (for|within) \d+|delivery (attempts|period) (will continue|has expired)|giving up on|(message|mail) (has been )?in (the )?queue too long|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
-    note: 'Queue lifetime exhausted',
-  },
-  {
-    category: 'virus-related',
-    pattern: String.raw`\bvirus|malware|infected|trojan|\bworm\b|ransomware|dangerous attachment`,
-    note: 'Virus or malware found',
-  },
-  // Envelope sender problems (RFC 3463 x.1.7, x.1.8): our side must fix the return path or its DNS.
-  {
-    category: 'invalid-sender',
-    pattern: String.raw`(domain of )?sender (address|domain) .{0,80}(does not exist|not exist|rejected|invalid|unknown|not verified|verify failed|must exist|resolve fail)|sender verify failed|envelope sender (domain )?(must exist|is invalid|rejected)|sender domain (must exist|resolve fail|not found|does not exist)|invalid sender|unknown sender|sender (is )?(not|un)(allowed|authori[sz]ed|permitted|accepted)|mail from .{0,60}(rejected|refused|not allowed)|bad sender|sender address rejected`,
-    note: 'Envelope sender refused',
-  },
-  // The mailbox does not exist.
-  {
-    category: 'bad-mailbox',
-    pattern: String.raw`user(name)? (is )?unknown|unknown (user|recipient|local[- ]?part|address|mailbox)|no such (user|mailbox|recipient|address|account|person|local user)|(user|mailbox|recipient|address|account)( \S+)? (does not|doesn't|did not) exist|(mailbox|recipient|user|address|account) (was )?not found|not a (valid|known) (user|mailbox|recipient)|invalid (recipient|mailbox|user|address)|recipient (address )?(is )?(invalid|unknown|not recogni[sz]ed)|(recipient|user|addressee) (name )?(is )?not (recogni[sz]ed|listed|local|known)|(mailbox|user|recipient) unavailable|unrecognized recipient|no mailbox here|(address|user) (not|isn't) (known|listed)|undeliverable address|bad destination (mailbox|address)|not our customer|recipient unknown|no valid recipients|user not exist|mailbox is not found|utilisateur inconnu|unbekannt`,
-    note: 'No such mailbox',
-  },
-  {
-    category: 'inactive-mailbox',
-    pattern: String.raw`(account|mailbox|user|address)( \S+)? (has been |is |was )?(disabled|suspended|deactivated|inactive|closed|expired|locked|frozen|blocked by the admin)|(disabled|suspended|inactive|deactivated|expired|closed) (account|mailbox|user|recipient)|no longer (active|available|in use|valid|accepting)|not active|account (is )?not activated|has moved|moved permanently`,
-    note: 'Mailbox exists but is switched off',
-  },
-  {
-    category: 'quota-issues',
-    pattern: String.raw`mailbox (is |was )?full|(mail)?box (is )?over|over ?quota|quota (exceeded|exceed|full|violation)|exceed(s|ed)? (the |his |her |their )?(storage|quota|mailbox)|(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system )?(space|storage)|out of (storage|disk) space|mailbox size limit|user has (exceeded|too many messages)|mail ?box (size )?(limit )?exceeded|too much mail|disk full|no space left|storage (full|exceeded)|full mailbox`,
-    note: 'Mailbox or server storage full',
-  },
-  {
-    category: 'relaying-issues',
-    pattern: String.raw`relay(ing)? (access )?(denied|not (permitted|allowed))|(not permitted|unable|not allowed|refused) to relay|we do not relay|no relaying|isn't allowed to relay|relaying (is )?prohibited|not (in|on) my list of allowed rcpthosts|relay not permitted`,
-    note: 'Remote refuses to relay',
-  },
-  // Domain problems: NXDOMAIN, no MX, null MX (RFC 7505).
-  {
-    category: 'unreachable-mx',
-    pattern: String.raw`null mx|no mx (record|host)|mx (record )?(points|pointing) to|does not accept mail|accepts no mail|domain .{0,40}does not receive mail|loops back to myself|mail for \S+ loops back`,
-    note: 'Domain does not accept mail',
-  },
-  {
-    category: 'bad-domain',
-    pattern: String.raw`host (or domain name )?(not found|unknown)|domain (name )?(not found|does not exist|unknown|is not valid|invalid)|no such (domain|host)|unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|name server:? .{0,40}(not found|host not found)|dns (error|failure)|domain lookup failed|could not resolve|address resolution failed`,
-    note: 'Recipient domain does not exist',
-  },
-  {
-    category: 'spam-related',
-    pattern: String.raw`black ?list|block ?list|\bdnsbl|\brbl\b|spamhaus|spamcop|barracuda|sorbs|abuseat|listed (at|on|in|by)|\b(ip|address|host|sender|domain|network).{0,40}(is |was |has been )?(blocked|banned|blacklisted|listed)|poor reputation|bad reputation|reputation|\bspam\b|junk ?mail|bulk mail|unsolicited|looks like spam|message.{0,30}(classified|detected|identified) as`,
-    note: 'Blocked as spam or for the sending IP/domain reputation',
-  },
-  {
-    category: 'content-related',
-    pattern: String.raw`message (size )?(exceeds|too (big|large))|(message|mail) size .{0,30}(exceed|limit|too)|exceeds (the )?(maximum|size)|line too long|header .{0,20}too long|duplicate header|rfc ?(2)?822|rfc ?5322|not (rfc[- ]?)?compliant|content (rejected|denied|not accepted)|(attachment|file type|extension) .{0,40}(not allowed|rejected|prohibited|blocked)|message content|bare lf|8bit|mime`,
-    note: 'Message size, format or content refused',
-  },
-  {
-    category: 'policy-related',
-    pattern: String.raw`dmarc|\bspf\b|dkim|not authenticated|unauthenticated|authentication (required|failed)|reverse (dns|lookup)|\bptr\b|rdns|policy|polic(ies)|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|try again later|temporarily deferred|greylist|gray ?list|not permitted|not allowed|prohibited|refused|rejected|denied|access denied|blocked|filter`,
-    note: 'Refused by a local policy (authentication, rate, filter)',
-  },
-  {
-    category: 'no-answer-from-host',
-    pattern: String.raw`connection timed out|timed out|timeout|no answer|not responding|no response|could not connect|connection refused|unable to connect|no route to host|host unreachable|network is unreachable`,
-    note: 'Remote host did not answer',
-  },
-  {
-    category: 'bad-connection',
-    pattern: String.raw`connection (reset|dropped|closed|lost|broken)|lost connection|broken pipe|tls|starttls|ssl|handshake`,
-    note: 'Connection broke off',
-  },
-  {
-    category: 'routing-errors',
-    pattern: String.raw`mail loop|loop detected|too many hops|hop count|routing|unroutable|route`,
-    note: 'Mail routing problem',
-  },
-  {
-    category: 'protocol-errors',
-    pattern: String.raw`syntax error|bad sequence|command (not )?(recogni[sz]ed|unrecognized|unknown)|unrecognized command|protocol error|pipelining|line length`,
-    note: 'SMTP protocol error',
-  },
-  {
-    category: 'bad-configuration',
-    pattern: String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|mailer error`,
-    note: 'Remote misconfiguration or system error',
-  },
+  rules('invalid-sender', "RFC 3463 x.1.7/x.1.8: the sender's address or domain is refused", String.raw`^[45]\.1\.[78];`),
+  rules(
+    'invalid-sender',
+    'The sender may not post here, or is not who it claims to be',
+    String.raw`permission to post|groups\.google\.com|'send mail as'|sending this from a different address or alias|purported responsible address|^[45]\.7\.27;`,
+  ),
+  rules(
+    'policy-related',
+    'Refused by an explicit local policy or the recipient\'s own settings',
+    String.raw`for policy reasons|policy violation|violates .{0,30}polic|recipient'?s? preferences|frequency limit`,
+  ),
+  rules(
+    'policy-related',
+    "au/KDDI answer '550 : User unknown' at DATA when the recipient's own filter refuses the sender",
+    String.raw`\b550 : user unknown`,
+  ),
+  rules(
+    'policy-related',
+    'Sender authentication (SPF, DKIM, DMARC) or reverse DNS failed',
+    String.raw`dmarc|\bspf\b|dkim|sender policy framework`,
+    String.raw`5\.7\.(2[0-6]|29|509|51[05])\b|authentication information|fails to pass (authentication|spf|dkim)`,
+    String.raw`unauthenticated (e-?mail|message|sender)|not authenticated|authentication (check )?failed`,
+    String.raw`reverse (dns|lookup|address)|\bptr\b|\brdns\b|no reverse|does not have a reverse|hostname does not resolve|cannot find your hostname`,
+  ),
+  rules('virus-related', 'Virus or malware found', String.raw`\bvirus|malware|infected|trojan|ransomware|dangerous attachment`),
+  rules(
+    'spam-related',
+    "The sending IP or domain is blocklisted or distrusted",
+    String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|spamhaus|spamcop|barracuda|sorbs|abuseat|cloudmark|proofpoint`,
+    String.raw`listed (at|on|in|by)|\bbanned\b|poor reputation|bad reputation|low reputation|reputation (of|is)|\bUBE\b`,
+    String.raw`use the smtp server of your isp|dynamic (ip|address)|dial-?up|residential (ip|address)`,
+    String.raw`user complaints|unexpected volume|\[TSS?0\d\]|\bofr_?506\b`,
+    String.raw`(scored|classified|detected|flagged|identified|rejected|considered) as (spam|junk)|spam classification|looks like spam|spam (detected|message)|message is spam`,
+  ),
+  rules(
+    'quota-issues',
+    "RFC 3463 x.2.3: larger than this recipient's limit",
+    String.raw`^[45]\.2\.3;`,
+  ),
+  rules(
+    'content-related',
+    'Message format, headers or size refused',
+    String.raw`rfc ?5322|rfc ?2822|rfc ?822|not (rfc[- ]?)?compliant|multiple (addresses|\S+ headers|from|sender)|duplicate header|header (error|syntax|too long|is too long|line too long)|line too long|bare lf|8-?bit (data|character)|invalid mime|mime (error|violation)`,
+    String.raw`message (size )?(exceeds|too (big|large))|(message|mail) size .{0,30}(exceed|limit|too)|size limit|exceeds (the )?(maximum|size)|too big for`,
+    String.raw`(attachment|file type|extension|file name).{0,40}(not allowed|rejected|prohibited|blocked|forbidden)|media error`,
+  ),
+  rules(
+    'quota-issues',
+    'Mailbox or server storage full',
+    String.raw`mailbox (is |was )?full|(mail)?box (is )?over|over ?quota|quota (exceeded|exceed|full|violation)|exceed(s|ed)? (the |his |her |their )?(storage|quota|mailbox)`,
+    String.raw`(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system )?(space|storage)|out of (storage|disk) space|mailbox size limit|user has (exceeded|too many messages)`,
+    String.raw`mail ?box (size )?(limit )?exceeded|too much mail|disk full|no space left|storage (full|exceeded|limit)|full mailbox|exceeds allowed size|mailbox limit`,
+  ),
+  rules(
+    'inactive-mailbox',
+    'The mailbox exists but is switched off',
+    String.raw`(account|mailbox|user|address)\b.{0,40}\b(is|was|has been|been) (temporar(il)?y )?(disabled|suspended|deactivated|inactive|closed|expired|locked|frozen|blocked)`,
+    String.raw`(disabled|suspended|inactive|deactivated|expired|closed|locked) (e-?mail )?(account|mailbox|user|recipient|address)`,
+    String.raw`(user|account|mailbox) \S+ (temporar(il)?y )?locked|no longer (active|available|in use|valid|accepting)|not active|account (is )?not activated|mailbox (is )?not enabled|compte du destinataire est bloque`,
+  ),
+  rules(
+    'bad-mailbox',
+    'No such mailbox',
+    String.raw`user(name)? (is )?unknown|unknown (user|recipient|local[- ]?part|address|mailbox|e-?mail)|no such (user|mailbox|recipient|address|account|person|local user)`,
+    String.raw`(user|mailbox|recipient|address|account|addressee)\b.{0,40}\b(does not|doesn't|did not|not) exist|(mailbox|recipient|user|address|account) (was )?not found|recipnotfound`,
+    String.raw`not a (valid|known) (user|mailbox|recipient)|invalid (recipient|mailbox|user|address|final delivery userid|userid)|recipient (address )?(is )?(invalid|unknown|not recogni[sz]ed)`,
+    String.raw`(recipient|user|addressee) (name )?(is )?not (recogni[sz]ed|listed|local|known)|(mailbox|user|recipient) unavailable|unrecognized recipient|no mailbox here|(address|user) (not|isn't) (known|listed)`,
+    String.raw`undeliverable address|bad destination (mailbox|address)|not our customer|no valid recipients|user not exist|doesn't have an? \S+ account|no longer on (this |the )?server|has moved`,
+    String.raw`recipient address rejected: access denied|(recipient )?address rejected\.?\s*$|utilisateur inconnu|unbekannt|destinataire inconnu`,
+  ),
+  rules(
+    'relaying-issues',
+    'The remote server refuses to relay for us',
+    String.raw`relay(ing)? (access )?(denied|not (permitted|allowed))|(not permitted|unable|not allowed|refused) to relay|we do not relay|no relaying|isn't allowed to relay|relaying (is )?prohibited|not (in|on) my list of allowed rcpthosts|relay not permitted`,
+  ),
+  rules(
+    'unreachable-mx',
+    'The domain accepts no mail (null MX, no usable MX)',
+    String.raw`null mx|no mx (record|host|found)|mx (record )?(points|pointing) to|indicated no smtp service|(couldn't|could not|unable to) find a mail exchanger|type=mx`,
+    String.raw`does not accept mail|accepts no mail|not accepting (network )?messages|loops back to myself|mail for \S+ loops back`,
+  ),
+  rules(
+    'bad-domain',
+    'The recipient domain does not exist',
+    String.raw`host (or domain name )?(not found|unknown)|host \S+ not found|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
+    String.raw`unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail`,
+  ),
+  rules('routing-errors', 'Mail routing problem', String.raw`mail loop|loop detected|too many hops|hop count|routing (error|loop|failure)|unroutable`),
+  rules(
+    'policy-related',
+    'Rate or volume limits of the recipient side',
+    String.raw`receiving mail at a rate|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|greylist|gray ?list`,
+  ),
+  rules(
+    'protocol-errors',
+    'SMTP protocol error',
+    String.raw`syntax error|bad sequence|command (not )?(recogni[sz]ed|unrecognized|unknown|implemented)|not implemented|unrecognized command|protocol error|malformed address`,
+  ),
+  rules(
+    'bad-configuration',
+    'Remote misconfiguration or system error',
+    String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|\bldap\b`,
+  ),
+  rules('other', "The remote delivery agent failed (not the recipient's fault)", String.raw`mailer error|procmail|lock failure|command died`),
+  rules(
+    'message-expired',
+    'Delivery was given up after the queue lifetime (including hosts that never answered)',
+    String.raw`retry time(out)? (not reached|exceeded)|delivery time expired|message expired|envelope expired|expired after|too long in (the )?queue|in the queue too long`,
+    String.raw`could not be delivered (for|within) \d+|failed \d+ attempts|after \d+ (delivery )?attempts|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
+    String.raw`connection timed out|timed out|did not accept our requests to connect|host (not|is not|un)reachable|no route to host|network is unreachable|connection refused|unable to connect|could not connect|socket error`,
+  ),
+];
+
+/**
+ * Broad words, consulted only after the operator's rules, the SMTP stage and the specific status codes found nothing:
+ * built in rather than seeded, because a pattern list cannot say "after the status code".
+ */
+export const BROAD_RULES: readonly CategoryRule[] = [
+  rules('spam-related', 'Spam and blocks', String.raw`\bspam|junk ?mail|bulk mail|unsolicited|blocked|\bblock\b`),
+  rules('content-related', 'Content refused', 'content'),
+  rules('policy-related', 'Refused by a local policy or filter', 'polic(y|ies)|rejected|refused|denied|not allowed|prohibited|filter|not permitted'),
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
+import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
 import { extractTextRecipients, humanReadableText } from './text-bounce.ts';
 
@@ -18,6 +19,8 @@ export type DsnRecipient = {
   /** What the human-readable part says about this recipient; a second source of words for classification. */
   detail?: string;
   remoteMta?: string;
+  /** The SMTP command the remote server refused, when the bounce says. */
+  stage?: SmtpStage;
   /** The DSN rule that supplied status/action for a non-standard bounce. */
   dsnRule?: DsnRule;
 };
@@ -49,9 +52,16 @@ export function readMessage(input: string | Uint8Array): MimePart {
  * human-readable text (recipients are the addresses it names, DSN rules supply status and action).
  */
 export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: readonly DsnRule[] = []): BounceReport {
-  const root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
-  const leaves = leafParts(root);
-  const statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
+  let root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
+  let leaves = leafParts(root);
+  let statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
+  const forwarded = statusPart ? undefined : forwardedBounce(leaves);
+  if (forwarded) {
+    // A relay (or a person) forwarded the real report as an attachment: read that one.
+    root = forwarded;
+    leaves = leafParts(root);
+    statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
+  }
   const original = findOriginal(leaves);
   const text = humanReadableText(root);
   const subject = header(root.headers, 'subject') ?? '';
@@ -77,6 +87,7 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
     for (const recipient of report.recipients) {
       const block = blocks.find((b) => b.recipient === recipient.recipient.toLowerCase());
       if (block) recipient.detail = block.text;
+      else if (report.recipients.length === 1 && text.trim()) recipient.detail = squash(text);
     }
   } else {
     report.recipients = blocks.map((block) => ({
@@ -96,6 +107,8 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
 /** Fills status, code and action a report left out, from the words and then from the DSN rules. */
 function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[]) {
   const words = recipient.diagnostic || recipient.detail || '';
+  const stage = stageFromText(`${recipient.diagnostic} ${recipient.detail ?? ''}`);
+  if (stage) recipient.stage = stage;
   recipient.code ??= codeFromText(words);
   if (!recipient.status || /^[45]\.0\.0$/.test(recipient.status)) {
     const fromText = statusFromText(words) ?? (recipient.detail ? statusFromText(recipient.detail) : undefined);
@@ -110,6 +123,11 @@ function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[])
   } else if (recipient.code) {
     recipient.status = `${Math.floor(recipient.code / 100)}.0.0`;
   }
+}
+
+function forwardedBounce(leaves: MimePart[]): MimePart | undefined {
+  const inner = leaves.find((p) => p.type === 'message/rfc822')?.parts[0];
+  return inner && leafParts(inner).some((part) => STATUS_TYPES.has(part.type)) ? inner : undefined;
 }
 
 function findOriginal(leaves: MimePart[]): Headers | undefined {
@@ -139,8 +157,8 @@ export function parseStatusFields(fields: string): StatusFields {
     if (!finalRecipient) continue;
     const recipient: DsnRecipient = {
       recipient: bareAddress(typed(finalRecipient)),
-      action: (header(h, 'action') ?? 'failed').toLowerCase().split(/\s/)[0] ?? 'failed',
-      diagnostic: squash(typed(header(h, 'diagnostic-code') ?? '')),
+      action: normalAction(header(h, 'action')),
+      diagnostic: meaningful(squash(typed(header(h, 'diagnostic-code') ?? ''))),
     };
     const original = header(h, 'original-recipient');
     if (original) recipient.originalRecipient = bareAddress(typed(original));
@@ -153,6 +171,12 @@ export function parseStatusFields(fields: string): StatusFields {
   return result;
 }
 
+/** RFC 3464 2.3.3 actions; non-standard "expired" (SendGrid and others) is a final failure. */
+function normalAction(value: string | undefined): string {
+  const action = (value ?? 'failed').trim().toLowerCase().split(/[\s(]/)[0] ?? 'failed';
+  return action === 'expired' || action === 'failure' || action === '' ? 'failed' : action;
+}
+
 /** Drops the RFC 3464 type prefix ("rfc822;", "smtp;", "dns;"). */
 function typed(value: string): string {
   return value.replace(/^\s*[\w-]+\s*;\s*/, '').trim();
@@ -161,6 +185,11 @@ function typed(value: string): string {
 function bareAddress(value: string): string {
   const angle = /<([^>]*)>/.exec(value);
   return (angle?.[1] ?? value).trim().replace(/^"|"$/g, '');
+}
+
+/** Sendmail puts a mailer's bare exit code ("77") in Diagnostic-Code: that says nothing a rule could use. */
+function meaningful(diagnostic: string): string {
+  return /^\d{1,3}$/.test(diagnostic) ? '' : diagnostic;
 }
 
 export function squash(text: string): string {

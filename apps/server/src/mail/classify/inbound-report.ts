@@ -1,6 +1,6 @@
 import { type FeedbackReport, parseFeedbackReport } from './arf.ts';
 import { autoReplyReason } from './auto-reply.ts';
-import { type CategoryRule, type Classification, classifyBounce } from './classify.ts';
+import { type BounceReply, type CategoryRule, type Classification, classifyBounce } from './classify.ts';
 import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
 import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
 import type { DsnRule } from './dsn-rules.ts';
@@ -19,7 +19,7 @@ export type InboundReport =
 export type InboundRules = { category?: readonly CategoryRule[]; dsn?: readonly DsnRule[] };
 
 const BOUNCE_SENDER =
-  /^(mailer-daemon|postmaster|mail-daemon|mailer|mmdf|smtp|bounce[s]?|daemon|mail[ .]delivery|mdaemon)\b/i;
+  /^(mailer-daemon|post_?master|mail-daemon|mailer|mmdf|smtp|bounce[s]?|daemon|mail[ .]delivery|mdaemon)\b/i;
 const BOUNCE_SUBJECT =
   /undeliver|undelivered|not (been )?delivered|delivery (status notification|fail|failure|report|problem|has failed|notification)|returned mail|return(ed)? to sender|failure notice|mail delivery (failed|failure|subsystem|system)|mail (could not be|not) delivered|non[- ]?deliver|delivery error|rejected|mail system error|warning: could not send|permanent error|bounce|nicht zustellbar|unzustellbar|non remis|échec|no se pudo entregar|配信|不達|エラー|error/i;
 
@@ -54,16 +54,15 @@ export function readInboundReport(input: string | Uint8Array | MimePart, rules: 
   return { kind: 'other' };
 }
 
-/** Classifies one bounced recipient: the remote server's words first, then what the bounce text says about it. */
-export function classifyRecipient(
-  recipient: DsnRecipient,
-  rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
-): Classification {
-  const base = {
-    action: recipient.action,
-    ...(recipient.status ? { status: recipient.status } : {}),
-    ...(recipient.code ? { code: recipient.code } : {}),
-  };
+/**
+ * Classifies one bounced recipient: the remote server's words (with the report's status) first; when no rule knows
+ * them, what the bounce's text says about the recipient; then the status code alone.
+ */
+export function classifyRecipient(recipient: DsnRecipient, rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES): Classification {
+  const base: Omit<BounceReply, 'text'> = { action: recipient.action };
+  if (recipient.status) base.status = recipient.status;
+  if (recipient.code) base.code = recipient.code;
+  if (recipient.stage) base.stage = recipient.stage;
   const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules);
   if (fromDiagnostic.rule || !recipient.detail) return fromDiagnostic;
   const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules);

@@ -52,7 +52,9 @@ export function parseContentType(value: string | undefined): { type: string; par
     const raw = match[2] ?? '';
     params[name] = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
   }
-  return { type: first.trim().toLowerCase() || 'text/plain', params };
+  // Broken bounces fold "text/plain charset=..." without the semicolon: keep only the type/subtype token.
+  const type = /^\s*([\w.+-]+\/[\w.+-]+)/.exec(first)?.[1]?.toLowerCase() ?? 'text/plain';
+  return { type, params };
 }
 
 export function decodeCharset(bytes: Uint8Array, charset: string | undefined): string {
@@ -104,8 +106,15 @@ export function parseMime(raw: string, depth = 0): MimePart {
   const part: MimePart = { headers, type, params, text: '', parts: [] };
   if (depth > 8) return part;
   if (type.startsWith('multipart/') && params.boundary) {
-    part.parts = splitMultipart(body, params.boundary).map((section) => parseMime(section, depth + 1));
-    return part;
+    let sections = splitMultipart(body, params.boundary);
+    const guessed = sections.length === 0 ? guessBoundary(body) : undefined;
+    if (guessed) sections = splitMultipart(body, guessed);
+    if (sections.length > 0) {
+      part.parts = sections.map((section) => parseMime(section, depth + 1));
+      return part;
+    }
+    // A multipart without a single delimiter line: read the body as the plain text it really is.
+    part.type = 'text/plain';
   }
   const bytes = decodeTransfer(body, header(headers, 'content-transfer-encoding'));
   part.text = decodeCharset(bytes, params.charset);
@@ -140,6 +149,16 @@ function splitMultipart(body: string, boundary: string): string[] {
   }
   if (current) sections.push(current.join('\n'));
   return sections;
+}
+
+/** A boundary the body really uses, when the declared one never occurs (mangled by a relay or an anonymiser). */
+function guessBoundary(body: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const match of body.matchAll(/^--(\S{6,}?)(--)?\s*$/gm)) {
+    const boundary = match[1] ?? '';
+    counts.set(boundary, (counts.get(boundary) ?? 0) + 1);
+  }
+  return [...counts.entries()].find(([, count]) => count >= 2)?.[0];
 }
 
 /** Every leaf part, depth first, not descending into returned originals (message/rfc822). */

@@ -12,7 +12,7 @@ const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '1.3': 'invalid-mailbox',
   '1.4': 'bad-mailbox',
   '1.5': 'bad-mailbox',
-  '1.6': 'inactive-mailbox',
+  '1.6': 'bad-mailbox',
   '1.7': 'invalid-sender',
   '1.8': 'invalid-sender',
   '1.10': 'unreachable-mx',

@@ -54,7 +54,9 @@ export function cutOriginal(text: string): string {
 }
 
 const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
-const NEVER_RECIPIENTS = /^(mailer-daemon|postmaster|double-bounce|nobody|root)@/i;
+const NEVER_RECIPIENTS = /^(mailer-daemon|double-bounce)@/i;
+/** "To: a@b" / "From: a@b" lines summarise the original message (Exchange): used only when nothing else names one. */
+const SUMMARY_LINE = /^\s*(to|cc|from|reply-to|sender|return-path|message-id)\s*:/i;
 
 export type TextRecipient = { recipient: string; text: string };
 
@@ -65,15 +67,8 @@ export type TextRecipient = { recipient: string; text: string };
  */
 export function extractTextRecipients(text: string, exclude: ReadonlySet<string>): TextRecipient[] {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  const firstLine = new Map<string, number>();
-  lines.forEach((line, index) => {
-    for (const match of line.matchAll(ADDRESS)) {
-      const address = match[0].toLowerCase().replace(/\.$/, '');
-      if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
-      if (isSenderMention(line, match.index ?? 0)) continue;
-      firstLine.set(address, index);
-    }
-  });
+  let firstLine = addressLines(lines, exclude, false);
+  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, true);
   const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
   return ordered.map(([recipient, start], i) => {
     const nextStart = ordered.slice(i + 1).find(([, line]) => line > start)?.[1] ?? lines.length;
@@ -83,12 +78,26 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
   });
 }
 
-/** "MAIL FROM:<a@b>", "envelope-from", "from a@b" (the original sender in a bounce's preamble) are not recipients. */
-function isSenderMention(line: string, index: number): boolean {
-  const before = line.slice(Math.max(0, index - 20), index);
-  return /(mail from:?\s*<?|envelope-from\s*<?|sender:?\s*<?|^\s*from\s+<?|return-path:?\s*<?|reply-to:?\s*<?)$/i.test(
-    before,
-  );
+function addressLines(lines: string[], exclude: ReadonlySet<string>, summaries: boolean): Map<string, number> {
+  const firstLine = new Map<string, number>();
+  lines.forEach((line, index) => {
+    if (!summaries && SUMMARY_LINE.test(line)) return;
+    for (const match of line.matchAll(ADDRESS)) {
+      const address = match[0].toLowerCase().replace(/\.$/, '');
+      if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
+      if (isSenderMention(line.slice(0, match.index ?? 0))) continue;
+      firstLine.set(address, index);
+    }
+  });
+  return firstLine;
+}
+
+/** "MAIL FROM:<a@b>", "envelope-from", "from a@b", "generated from a@b" name a sender or an alias, not a recipient. */
+const SENDER_MENTION =
+  /(mail from:?\s*<?|envelope-from\s*<?|sender:?\s*<?|^\s*from:?\s+<?|return-path:?\s*<?|reply-to:?\s*<?|(generated|forwarded|redirected) (from|by)\s+<?)$/i;
+
+function isSenderMention(before: string): boolean {
+  return SENDER_MENTION.test(before.slice(-40));
 }
 
 function replyLinesBefore(lines: string[], start: number): number {

@@ -1,0 +1,28 @@
+/**
+ * The SMTP stage a refusal came at, read from the words MTAs put around it. The stage tells what the remote side had
+ * judged when it refused: at the greeting only our IP, at MAIL FROM our sender, at RCPT TO the recipient, and at DATA
+ * (after the recipient was accepted) the message itself.
+ */
+export const SMTP_STAGES = ['CONNECT', 'HELO', 'MAIL', 'RCPT', 'DATA'] as const;
+export type SmtpStage = (typeof SMTP_STAGES)[number];
+
+const STAGE_WORDS: readonly [RegExp, SmtpStage][] = [
+  // Postfix: "(in reply to end of DATA command)", "refused to talk to me" (the 4xx/5xx greeting).
+  [/in reply to (end of )?data command|after (end of )?data\b|did not like our (final )?data|failed on data command/i, 'DATA'],
+  [/in reply to rcpt to command|after rcpt to|does not like recipient|did not like our rcpt/i, 'RCPT'],
+  [/in reply to mail from command|after mail from|sender was rejected|did not like our mail from/i, 'MAIL'],
+  [/in reply to (helo|ehlo) command|after (helo|ehlo)/i, 'HELO'],
+  [/refused to talk to me|after initial connection|greeting failed/i, 'CONNECT'],
+];
+
+export function stageFromText(text: string): SmtpStage | undefined {
+  // Sendmail transcripts list the commands sent (">>> MAIL From", ">>> RCPT To"); a last ">>> DATA" proves nothing,
+  // as with PIPELINING the refusal of the RCPT TO sent before it arrives after it.
+  const sent = [...text.matchAll(/>>> (MAIL FROM|RCPT TO|HELO|EHLO|DATA)/gi)].map((m) => (m[1] ?? '').toUpperCase());
+  const last = sent.at(-1);
+  if (last === 'MAIL FROM') return 'MAIL';
+  if (last === 'RCPT TO') return 'RCPT';
+  if (last === 'HELO' || last === 'EHLO') return 'HELO';
+  if (last === 'DATA') return undefined;
+  return STAGE_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
