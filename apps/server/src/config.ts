@@ -31,7 +31,7 @@ const envSchema = z.object({
   INBOUND_MX_HOST: z.string().trim().toLowerCase().optional(),
   TRACKING_HOST: z.string().trim().toLowerCase().optional(),
   DNS_SERVERS: z.string().default(''),
-  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1000),
 });
 
 export interface Config {
