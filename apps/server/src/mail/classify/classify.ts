@@ -71,7 +71,10 @@ export function joinReplyLines(text: string): string {
  * (see stageCategory); the specific RFC 3463 codes; a few broad words (spam, blocked, rejected...); the remaining
  * status codes (x.7.x policy); `other`.
  */
-export function classifyBounce(reply: BounceReply, rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES): Classification {
+export function classifyBounce(
+  reply: BounceReply,
+  rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
+): Classification {
   const text = reply.text ?? '';
   const status = validStatus(reply.status) ?? statusFromText(text);
   const code = reply.code ?? codeFromText(text);
@@ -79,9 +82,12 @@ export function classifyBounce(reply: BounceReply, rules: readonly CategoryRule[
   const subject = ruleSubject(status, text);
   const rule = text.trim() ? matchCategoryRule(subject, rules) : undefined;
   const category = rule
-    ? refineRuleCategory(rule.category, reply.stage, permanent)
+    ? refineRuleCategory(rule.category, reply.stage, status, permanent)
     : (stageCategory(reply.stage) ?? fallbackCategory(status, text.trim() ? subject : ''));
-  const hard = typeof rule?.hard === 'boolean' && category === rule.category ? rule.hard : permanent && ADDRESS_CATEGORIES.has(category);
+  const hard =
+    typeof rule?.hard === 'boolean' && category === rule.category
+      ? rule.hard
+      : permanent && ADDRESS_CATEGORIES.has(category);
   const result: Classification = { category, hard, permanent };
   if (status) result.status = status;
   if (rule) result.rule = rule;
@@ -98,11 +104,19 @@ export function matchCategoryRule(subject: string, rules: readonly CategoryRule[
 
 /**
  * A recipient called unknown only after DATA had been accepted is a filter speaking (the mailbox was accepted at
- * RCPT TO), not a missing mailbox. A DNS failure that is only temporary does not prove the domain is gone.
+ * RCPT TO), not a missing mailbox; so is one refused with a security/policy status (RFC 3463 x.7.x), the way
+ * providers hide a recipient's own filter behind "user unknown". A DNS failure that is only temporary does not
+ * prove the domain is gone.
  */
-function refineRuleCategory(category: BounceCategory, stage: SmtpStage | undefined, permanent: boolean): BounceCategory {
+function refineRuleCategory(
+  category: BounceCategory,
+  stage: SmtpStage | undefined,
+  status: string | undefined,
+  permanent: boolean,
+): BounceCategory {
   if (category === 'bad-domain' && !permanent) return 'routing-errors';
-  if (stage === 'DATA' && (category === 'bad-mailbox' || category === 'invalid-mailbox')) return 'policy-related';
+  const mailbox = category === 'bad-mailbox' || category === 'invalid-mailbox';
+  if (mailbox && (stage === 'DATA' || /^[45]\.7\./.test(status ?? ''))) return 'policy-related';
   return category;
 }
 

@@ -16,15 +16,19 @@ const rules = (category: BounceCategory, note: string, ...patterns: string[]): C
 });
 
 export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
-  rules('invalid-sender', "RFC 3463 x.1.7/x.1.8: the sender's address or domain is refused", String.raw`^[45]\.1\.[78];`),
+  rules(
+    'invalid-sender',
+    "RFC 3463 x.1.7/x.1.8: the sender's address or domain is refused",
+    String.raw`^[45]\.1\.[78];`,
+  ),
   rules(
     'invalid-sender',
     'The sender may not post here, or is not who it claims to be',
-    String.raw`permission to post|groups\.google\.com|'send mail as'|sending this from a different address or alias|purported responsible address|^[45]\.7\.27;`,
+    String.raw`permission to post|groups\.google\.com|'send mail as'|sending this from a different address or alias|purported responsible address`,
   ),
   rules(
     'policy-related',
-    'Refused by an explicit local policy or the recipient\'s own settings',
+    "Refused by an explicit local policy or the recipient's own settings",
     String.raw`for policy reasons|policy violation|violates .{0,30}polic|recipient'?s? preferences|frequency limit`,
   ),
   rules(
@@ -33,28 +37,32 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     String.raw`\b550 : user unknown`,
   ),
   rules(
+    'spam-related',
+    'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)',
+    String.raw`(scored|classified|detected|flagged|identified|rejected|considered) as (spam|junk)|spam classification|looks like spam|spam (detected|message)|message is spam`,
+  ),
+  rules(
     'policy-related',
     'Sender authentication (SPF, DKIM, DMARC) or reverse DNS failed',
     String.raw`dmarc|\bspf\b|dkim|sender policy framework`,
     String.raw`5\.7\.(2[0-6]|29|509|51[05])\b|authentication information|fails to pass (authentication|spf|dkim)`,
-    String.raw`unauthenticated (e-?mail|message|sender)|not authenticated|authentication (check )?failed`,
+    String.raw`unauthenticated (e-?mail|message|sender)|not authenticated|authentication (check )?failed|(smtp )?authentication (is )?required|turn on smtp authentication`,
     String.raw`reverse (dns|lookup|address)|\bptr\b|\brdns\b|no reverse|does not have a reverse|hostname does not resolve|cannot find your hostname`,
   ),
-  rules('virus-related', 'Virus or malware found', String.raw`\bvirus|malware|infected|trojan|ransomware|dangerous attachment`),
+  rules(
+    'virus-related',
+    'Virus or malware found',
+    String.raw`\bvirus|malware|infected|trojan|ransomware|dangerous attachment`,
+  ),
   rules(
     'spam-related',
-    "The sending IP or domain is blocklisted or distrusted",
+    'The sending IP or domain is blocklisted or distrusted',
     String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|spamhaus|spamcop|barracuda|sorbs|abuseat|cloudmark|proofpoint`,
     String.raw`listed (at|on|in|by)|\bbanned\b|poor reputation|bad reputation|low reputation|reputation (of|is)|\bUBE\b`,
     String.raw`use the smtp server of your isp|dynamic (ip|address)|dial-?up|residential (ip|address)`,
     String.raw`user complaints|unexpected volume|\[TSS?0\d\]|\bofr_?506\b`,
-    String.raw`(scored|classified|detected|flagged|identified|rejected|considered) as (spam|junk)|spam classification|looks like spam|spam (detected|message)|message is spam`,
   ),
-  rules(
-    'quota-issues',
-    "RFC 3463 x.2.3: larger than this recipient's limit",
-    String.raw`^[45]\.2\.3;`,
-  ),
+  rules('quota-issues', "RFC 3463 x.2.3: larger than this recipient's limit", String.raw`^[45]\.2\.3;`),
   rules(
     'content-related',
     'Message format, headers or size refused',
@@ -103,7 +111,11 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     String.raw`host (or domain name )?(not found|unknown)|host \S+ not found|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
     String.raw`unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail`,
   ),
-  rules('routing-errors', 'Mail routing problem', String.raw`mail loop|loop detected|too many hops|hop count|routing (error|loop|failure)|unroutable`),
+  rules(
+    'routing-errors',
+    'Mail routing problem',
+    String.raw`mail loop|loop detected|too many hops|hop count|routing (error|loop|failure)|unroutable`,
+  ),
   rules(
     'policy-related',
     'Rate or volume limits of the recipient side',
@@ -117,15 +129,19 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
   rules(
     'bad-configuration',
     'Remote misconfiguration or system error',
-    String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|\bldap\b`,
+    String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|\bldap\b|write error|i/o error`,
   ),
-  rules('other', "The remote delivery agent failed (not the recipient's fault)", String.raw`mailer error|procmail|lock failure|command died`),
+  rules(
+    'other',
+    "The remote delivery agent failed (not the recipient's fault)",
+    String.raw`mailer error|procmail|lock failure|command died`,
+  ),
   rules(
     'message-expired',
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
     String.raw`retry time(out)? (not reached|exceeded)|delivery time expired|message expired|envelope expired|expired after|too long in (the )?queue|in the queue too long`,
     String.raw`could not be delivered (for|within) \d+|failed \d+ attempts|after \d+ (delivery )?attempts|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
-    String.raw`connection timed out|timed out|did not accept our requests to connect|host (not|is not|un)reachable|no route to host|network is unreachable|connection refused|unable to connect|could not connect|socket error`,
+    String.raw`connection timed out|timed out|did not accept our requests to connect|host (is )?(not |un)reachable|no route to host|network is unreachable|connection refused|unable to connect|could not connect|socket error`,
   ),
 ];
 
@@ -136,7 +152,11 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
 export const BROAD_RULES: readonly CategoryRule[] = [
   rules('spam-related', 'Spam and blocks', String.raw`\bspam|junk ?mail|bulk mail|unsolicited|blocked|\bblock\b`),
   rules('content-related', 'Content refused', 'content'),
-  rules('policy-related', 'Refused by a local policy or filter', 'polic(y|ies)|rejected|refused|denied|not allowed|prohibited|filter|not permitted'),
+  rules(
+    'policy-related',
+    'Refused by a local policy or filter',
+    'polic(y|ies)|rejected|refused|denied|not allowed|prohibited|filter|not permitted',
+  ),
 ];
 
 /**

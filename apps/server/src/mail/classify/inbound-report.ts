@@ -58,7 +58,10 @@ export function readInboundReport(input: string | Uint8Array | MimePart, rules: 
  * Classifies one bounced recipient: the remote server's words (with the report's status) first; when no rule knows
  * them, what the bounce's text says about the recipient; then the status code alone.
  */
-export function classifyRecipient(recipient: DsnRecipient, rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES): Classification {
+export function classifyRecipient(
+  recipient: DsnRecipient,
+  rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
+): Classification {
   const base: Omit<BounceReply, 'text'> = { action: recipient.action };
   if (recipient.status) base.status = recipient.status;
   if (recipient.code) base.code = recipient.code;

@@ -26,14 +26,20 @@ export function splitHeaderBody(raw: string): { head: string; body: string } {
 export function parseHeaders(head: string): Headers {
   const headers: Headers = new Map();
   const unfolded = head.replace(/\r?\n(?=[ \t])/g, '');
+  let last: { list: string[]; index: number } | undefined;
   for (const line of unfolded.split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon <= 0 || /\s/.test(line.slice(0, colon))) continue;
+    if (colon <= 0 || /\s/.test(line.slice(0, colon))) {
+      // A continuation line that lost its leading space ("boundary=..." under Content-Type): keep it.
+      if (last && line.trim()) last.list[last.index] += ` ${line.trim()}`;
+      continue;
+    }
     const name = line.slice(0, colon).toLowerCase();
     const value = line.slice(colon + 1).trim();
-    const list = headers.get(name);
-    if (list) list.push(value);
-    else headers.set(name, [value]);
+    const list = headers.get(name) ?? [];
+    list.push(value);
+    headers.set(name, list);
+    last = { list, index: list.length - 1 };
   }
   return headers;
 }

@@ -8,7 +8,10 @@ export type SmtpStage = (typeof SMTP_STAGES)[number];
 
 const STAGE_WORDS: readonly [RegExp, SmtpStage][] = [
   // Postfix: "(in reply to end of DATA command)", "refused to talk to me" (the 4xx/5xx greeting).
-  [/in reply to (end of )?data command|after (end of )?data\b|did not like our (final )?data|failed on data command/i, 'DATA'],
+  [
+    /in reply to (end of )?data command|after (end of )?data\b|did not like our (final )?data|failed on data command/i,
+    'DATA',
+  ],
   [/in reply to rcpt to command|after rcpt to|does not like recipient|did not like our rcpt/i, 'RCPT'],
   [/in reply to mail from command|after mail from|sender was rejected|did not like our mail from/i, 'MAIL'],
   [/in reply to (helo|ehlo) command|after (helo|ehlo)/i, 'HELO'],

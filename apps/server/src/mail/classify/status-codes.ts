@@ -6,7 +6,6 @@ import type { BounceCategory } from '@mailwright/contract/constants';
  * a key with only the subject ("4") is the fallback for any detail of that subject.
  */
 const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
-  '1.0': 'bad-mailbox',
   '1.1': 'bad-mailbox',
   '1.2': 'bad-domain',
   '1.3': 'invalid-mailbox',
@@ -16,7 +15,6 @@ const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '1.7': 'invalid-sender',
   '1.8': 'invalid-sender',
   '1.10': 'unreachable-mx',
-  '2.0': 'inactive-mailbox',
   '2.1': 'inactive-mailbox',
   '2.2': 'quota-issues',
   '2.3': 'quota-issues',
@@ -66,7 +64,8 @@ export function categoryFromStatus(status: string | undefined): BounceCategory |
 
 /** Pulls the first RFC 3463 status ("5.1.1") out of a reply text, e.g. "550 5.1.1 <a@b>: User unknown". */
 export function statusFromText(text: string): string | undefined {
-  const m = /(?:^|[\s(#[])([245]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]])/.exec(text);
+  // Only failure classes: a transcript's "250 2.1.5 Ok" before the refusal is not the answer that failed.
+  const m = /(?:^|[\s(#[])([45]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]])/.exec(text);
   return m?.[1];
 }
 

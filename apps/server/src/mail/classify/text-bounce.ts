@@ -15,7 +15,7 @@ const ORIGINAL_STARTS = [
 
 /** A header line at the left margin after an empty line: the quoted original begins there. */
 const HEADER_BLOCK_START =
-  /^(Return-Path|Received|DKIM-Signature|Message-ID|Date|From|To|Subject|X-[\w-]+|ARC-[\w-]+|Authentication-Results|MIME-Version|Content-Type|Delivered-To):\s/i;
+  /^(Return-Path|Received|DKIM-Signature|Message-ID|Date|From|To|Subject|X-[\w-]+|ARC-[\w-]+|Authentication-Results|MIME-Version|Content-Type|Delivered-To):\s?\S/i;
 
 export function stripHtml(html: string): string {
   return html
@@ -70,12 +70,22 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
   let firstLine = addressLines(lines, exclude, false);
   if (firstLine.size === 0) firstLine = addressLines(lines, exclude, true);
   const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
+  // One recipient: the whole explanation is about it, whether the reason comes before or after its address.
+  if (ordered.length === 1) return [{ recipient: ordered[0]?.[0] ?? '', text: squashText(lines.join('\n')) }];
+  const mentions = lines.map((line) =>
+    ordered.filter(([address]) => line.toLowerCase().includes(address)).map(([a]) => a),
+  );
   return ordered.map(([recipient, start], i) => {
-    const nextStart = ordered.slice(i + 1).find(([, line]) => line > start)?.[1] ?? lines.length;
-    const end = Math.max(nextStart, start + 1);
+    // The block ends where another recipient is named (some bounces repeat the list in a second language).
+    let end = start + 1;
+    while (end < lines.length && !(mentions[end] ?? []).some((address) => address !== recipient)) end++;
     const from = i === 0 ? replyLinesBefore(lines, start) : start;
-    return { recipient, text: lines.slice(from, end).join('\n').replace(/\s+/g, ' ').trim() };
+    return { recipient, text: squashText(lines.slice(from, end).join('\n')) };
   });
+}
+
+function squashText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function addressLines(lines: string[], exclude: ReadonlySet<string>, summaries: boolean): Map<string, number> {
