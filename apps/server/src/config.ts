@@ -19,7 +19,10 @@ const envSchema = z.object({
   LOG_PRETTY: bool.optional(),
   MAILWRIGHT_ADMIN_USERNAME: z.string().default('admin'),
   MAILWRIGHT_ADMIN_PASSWORD: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -32,6 +35,26 @@ const envSchema = z.object({
   TRACKING_HOST: z.string().trim().toLowerCase().optional(),
   DNS_SERVERS: z.string().default(''),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1000),
+  // Mail engine (see .env.example, "Mail engine").
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_TLS_CERT: z.string().optional(),
+  SMTP_TLS_KEY: z.string().optional(),
+  SMTP_MAX_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  SMTP_ALLOW_INSECURE_AUTH: bool.default(false),
+  OUTBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
+  DELIVERY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(2000),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().positive().default(300),
+  RETRY_SCHEDULE_SECONDS: z.string().default('60,300,900,1800,3600,7200,14400'),
+  RETRY_EXPIRY_HOURS: z.coerce.number().positive().default(72),
+  MX_CACHE_SECONDS: z.coerce.number().min(0).default(300),
+  SYSTEM_MAIL_DOMAIN: z.string().trim().toLowerCase().optional(),
+  SYSTEM_MAIL_FROM: z.string().trim().optional(),
 });
 
 export interface Config {
@@ -63,6 +86,28 @@ export interface Config {
   /** Resolvers as host[:port]; empty means the system resolver. Tests point it at a local DNS server. */
   dnsServers: string[];
   dnsTimeoutMs: number;
+  /** Mail engine: submission listener, delivery and retries (see .env.example, "Mail engine"). */
+  smtpPort: number;
+  smtpHost: string;
+  smtpTlsCert: string | undefined;
+  smtpTlsKey: string | undefined;
+  smtpMaxSize: number;
+  smtpAllowInsecureAuth: boolean;
+  /** 25 in production; tests point it at the local MX sink. */
+  outboundSmtpPort: number;
+  /** Connections per destination MX host. */
+  deliveryConcurrency: number;
+  /** Queue rows a worker process holds at once. */
+  deliveryMaxInFlight: number;
+  /** How long a claimed queue row stays invisible to other workers; after a crash it is retried then. */
+  deliveryLeaseSeconds: number;
+  /** Delay before each retry after a temporary failure; the last one repeats until expiry. */
+  retryScheduleSeconds: number[];
+  retryExpiryHours: number;
+  mxCacheSeconds: number;
+  /** The customer domain platform mail (resets, invitations) is sent from; unset keeps it in the outbox. */
+  systemMailDomain: string | undefined;
+  systemMailFrom: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -99,12 +144,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+    smtpPort: e.SMTP_PORT,
+    smtpHost: e.SMTP_HOST,
+    smtpTlsCert: e.SMTP_TLS_CERT || undefined,
+    smtpTlsKey: e.SMTP_TLS_KEY || undefined,
+    smtpMaxSize: e.SMTP_MAX_SIZE,
+    smtpAllowInsecureAuth: e.SMTP_ALLOW_INSECURE_AUTH,
+    outboundSmtpPort: e.OUTBOUND_SMTP_PORT,
+    deliveryConcurrency: e.DELIVERY_CONCURRENCY,
+    deliveryMaxInFlight: e.DELIVERY_MAX_IN_FLIGHT,
+    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    retryScheduleSeconds: parseSchedule(e.RETRY_SCHEDULE_SECONDS),
+    retryExpiryHours: e.RETRY_EXPIRY_HOURS,
+    mxCacheSeconds: e.MX_CACHE_SECONDS,
+    systemMailDomain: e.SYSTEM_MAIL_DOMAIN || undefined,
+    systemMailFrom: e.SYSTEM_MAIL_FROM || undefined,
     ...overrides,
   };
 }
 
+function parseSchedule(value: string): number[] {
+  const delays = value.split(',').map((v) => Number(v.trim()));
+  if (!delays.length || delays.some((d) => !Number.isFinite(d) || d <= 0)) {
+    throw new Error('Invalid configuration: RETRY_SCHEDULE_SECONDS must be positive numbers separated by commas');
+  }
+  return delays;
+}
+
 export function parseRoles(value: string): ServerRole[] {
-  const roles = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const roles = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   for (const role of roles) {
     if (!(ROLE_NAMES as readonly string[]).includes(role)) {
       throw new Error(`Unknown role "${role}"; roles are ${ROLE_NAMES.join(', ')}`);

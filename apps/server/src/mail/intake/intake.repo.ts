@@ -1,0 +1,155 @@
+import type { Db } from '../../db/client.ts';
+import { insertRows } from '../sql-batch.ts';
+
+export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system';
+
+export interface AcceptedRecipient {
+  address: string;
+  domain: string;
+}
+
+/** One message ready to store: signed, checked, with its recipients. */
+export interface AcceptedMessage {
+  customerId: number;
+  domainId: number;
+  messageIdHeader: string;
+  from: string;
+  subject: string;
+  tags: string[];
+  variables: Record<string, string> | null;
+  testmode: boolean;
+  source: MessageSource;
+  raw: Buffer;
+  recipients: AcceptedRecipient[];
+  /** First delivery attempt (scheduled sending); null = now. */
+  deliverAt: Date | null;
+  expiresAt: Date;
+}
+
+const EVENT_COLUMNS = ['customer_id', 'domain_id', 'message_id', 'recipient_id', 'recipient', 'event', 'reply', 'tags'];
+
+/**
+ * Stores a batch of messages in one transaction: message rows, bodies, recipients, their `accepted` events and one
+ * queue row per message and recipient domain. Suppressed recipients are dropped with a `rejected` event; the check
+ * runs inside the same transaction, so if it fails nothing is stored (fail closed). Answers the message ids in order.
+ */
+export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMessage[]): Promise<number[]> {
+  const recipientCount = batch.reduce((n, m) => n + m.recipients.length, 0);
+  return db.transaction(async (tx) => {
+    const suppressed = await findSuppressed(tx, batch);
+    const ids = await tx.one<{ m: number[]; r: number[] | null }>(
+      `SELECT (SELECT array_agg(nextval(pg_get_serial_sequence('messages', 'id'))) FROM generate_series(1, $1::int)) AS m,
+              (SELECT array_agg(nextval(pg_get_serial_sequence('message_recipients', 'id')))
+                 FROM generate_series(1, $2::int)) AS r`,
+      [batch.length, recipientCount],
+    );
+    const messageIds = ids.m.map(Number);
+    const recipientIds = (ids.r ?? []).map(Number);
+    const messages: unknown[][] = [];
+    const bodies: unknown[][] = [];
+    const recipients: unknown[][] = [];
+    const events: unknown[][] = [];
+    const queue: unknown[][] = [];
+    let r = 0;
+    batch.forEach((m, i) => {
+      const messageId = messageIds[i] as number;
+      messages.push([
+        messageId,
+        m.customerId,
+        m.domainId,
+        m.messageIdHeader,
+        m.from,
+        m.subject,
+        m.raw.length,
+        m.tags,
+        m.variables ? JSON.stringify(m.variables) : null,
+        m.testmode,
+        m.source,
+      ]);
+      bodies.push([messageId, m.raw]);
+      const byDomain = new Map<string, number[]>();
+      for (const rcpt of m.recipients) {
+        const recipientId = recipientIds[r++] as number;
+        const suppressedBy = suppressed.find(m, rcpt.address);
+        const state = suppressedBy ? 'rejected' : 'queued';
+        recipients.push([recipientId, messageId, m.customerId, m.domainId, rcpt.address, rcpt.domain, state]);
+        const event = suppressedBy ? 'rejected' : 'accepted';
+        const reply = suppressedBy ? `Recipient is on the ${suppressedBy} suppression list` : null;
+        events.push([m.customerId, m.domainId, messageId, recipientId, rcpt.address, event, reply, m.tags]);
+        if (!suppressedBy) byDomain.set(rcpt.domain, [...(byDomain.get(rcpt.domain) ?? []), recipientId]);
+      }
+      for (const [domain, ids] of byDomain) {
+        queue.push([messageId, domain, ids, m.deliverAt ?? new Date(), m.expiresAt]);
+      }
+    });
+    await insertRows(
+      tx,
+      'messages',
+      [
+        'id',
+        'customer_id',
+        'domain_id',
+        'message_id_header',
+        'from_address',
+        'subject',
+        'size_bytes',
+        'tags',
+        'variables',
+        'testmode',
+        'source',
+      ],
+      messages,
+      { tags: 'text[]', variables: 'jsonb' },
+    );
+    await insertRows(tx, 'message_bodies', ['message_id', 'raw'], bodies);
+    await insertRows(
+      tx,
+      'message_recipients',
+      ['id', 'message_id', 'customer_id', 'domain_id', 'recipient', 'recipient_domain', 'state'],
+      recipients,
+    );
+    await insertRows(tx, 'events', EVENT_COLUMNS, events, { tags: 'text[]' });
+    await insertRows(
+      tx,
+      'delivery_queue',
+      ['message_id', 'recipient_domain', 'recipient_ids', 'due_at', 'expires_at'],
+      queue,
+      {
+        recipient_ids: 'bigint[]',
+        due_at: 'timestamptz',
+        expires_at: 'timestamptz',
+      },
+    );
+    return messageIds;
+  });
+}
+
+interface SuppressionRow {
+  customer_id: number;
+  domain_id: number | null;
+  recipient: string;
+  type: string;
+}
+
+/** The live suppression entries (customer-wide or per domain) that match any recipient of the batch. */
+async function findSuppressed(db: Db, batch: readonly AcceptedMessage[]) {
+  const customers = [...new Set(batch.map((m) => m.customerId))];
+  const addresses = [...new Set(batch.flatMap((m) => m.recipients.map((r) => r.address.toLowerCase())))];
+  const rows = await db.query<SuppressionRow>(
+    `SELECT customer_id, domain_id, recipient, type FROM suppressions
+      WHERE customer_id = ANY($1::int[]) AND recipient = ANY($2::text[]) AND (expires_at IS NULL OR expires_at > now())`,
+    [customers, addresses],
+  );
+  return {
+    /** The suppression type that drops this recipient of this message, or undefined. */
+    find(m: AcceptedMessage, address: string): string | undefined {
+      const lower = address.toLowerCase();
+      return rows.find(
+        (s) =>
+          s.customer_id === m.customerId &&
+          s.recipient === lower &&
+          (s.domain_id === null || s.domain_id === m.domainId),
+      )?.type;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/client.ts';
+import {
+  type SendingDomain as DomainRow,
+  findDomainByName,
+  findDomainForCustomer,
+} from '../../features/domains/domains.repo.ts';
+
+/** What intake needs to know about a customer's sending domain (table `domains`, owned by the domains feature). */
+export interface SendingDomain {
+  id: number;
+  customerId: number;
+  name: string;
+  verified: boolean;
+  dkimSelector: string;
+  dkimPrivateKey: string;
+  bounceHost: string;
+  trackingHost: string;
+  unsubscribeTracking: boolean;
+}
+
+function toSendingDomain(row: DomainRow): SendingDomain {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    name: row.name,
+    verified: row.state === 'verified',
+    dkimSelector: row.dkim_selector,
+    dkimPrivateKey: row.dkim_private_key,
+    bounceHost: row.bounce_host,
+    trackingHost: row.tracking_host,
+    unsubscribeTracking: row.unsubscribe_tracking,
+  };
+}
+
+// A short cache: intake reads the same few domains thousands of times a second, and a verification or key rotation
+// may take this long to reach intake.
+const CACHE_MS = 5_000;
+
+/** Reads sending domains by id or name, for one customer, through a short cache. */
+export class SendingDomains {
+  private readonly db: Db;
+  private readonly cache = new Map<string, { at: number; domain: SendingDomain | null }>();
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async byId(customerId: number, domainId: number): Promise<SendingDomain | null> {
+    return this.cached(`${customerId}#${domainId}`, () => findDomainForCustomer(this.db, customerId, domainId));
+  }
+
+  async byName(customerId: number, name: string): Promise<SendingDomain | null> {
+    return this.cached(`${customerId}:${name.toLowerCase()}`, async () => {
+      const row = await findDomainByName(this.db, name);
+      return row?.customer_id === customerId ? row : undefined; // another customer's domain is simply not found
+    });
+  }
+
+  private async cached(key: string, load: () => Promise<DomainRow | undefined>): Promise<SendingDomain | null> {
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.domain;
+    const row = await load();
+    const domain = row ? toSendingDomain(row) : null;
+    this.cache.set(key, { at: Date.now(), domain });
+    return domain;
+  }
+}
