@@ -10,7 +10,8 @@ test('S5-022 S4-005 S2-029: /analytics signed out goes to sign-in, then to /anal
   const { username, password } = admin(server);
   await submitCredentials(page, username, password);
   await expect(page).toHaveURL(/\/analytics\/statistics$/);
-  await expect(page.getByRole('heading', { name: 'Analytics: Statistics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Statistics' })).toBeVisible();
 });
 
 test('S2-001 S2-006 S2-085: section and legacy redirects', async ({ page, server }) => {

@@ -85,6 +85,8 @@ export function createAppTheme(name: ThemeName): Theme {
     components: {
       MuiLink: { styleOverrides: { root: isDark ? {} : { color: PALETTES.light.link } } },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+      // Amber text on white is hard to read: the light theme's selected tab uses the dark amber.
+      MuiTab: { styleOverrides: { root: isDark ? {} : { '&.Mui-selected': { color: PALETTES.light.primaryDark } } } },
     },
   });
 }
