@@ -4,7 +4,9 @@ import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
+import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
 import { sessionEndpoints } from './session.ts';
+import { statsEndpoints } from './stats.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 
@@ -21,8 +23,10 @@ export * from './customers.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './messages.ts';
+export * from './patterns.ts';
 export * from './roles.ts';
 export * from './session.ts';
+export * from './stats.ts';
 export * from './stats-range.ts';
 export * from './tokens.ts';
 export * from './users.ts';
@@ -36,6 +40,10 @@ export const endpoints = {
   domains: domainsEndpoints,
   credentials: credentialsEndpoints,
   tokens: tokensEndpoints,
+  stats: statsEndpoints,
+  smtpPatterns: smtpPatternsEndpoints,
+  dsnPatterns: dsnPatternsEndpoints,
+  bounceCategoryPatterns: bounceCategoryPatternsEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -10,6 +10,7 @@ import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
 import { registerNewsRoutes } from '../features/news/news.routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
+import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { HttpError } from './errors.ts';
@@ -26,6 +27,7 @@ const FEATURES = [
   registerDomainRoutes,
   registerCredentialRoutes,
   registerTokenRoutes,
+  registerStatsRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

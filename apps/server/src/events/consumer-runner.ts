@@ -1,0 +1,103 @@
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { Cursor } from './outbox.ts';
+
+/** Something that turns outbox events into outputs (rollups, webhook deliveries, suppressions). */
+export interface EventConsumer {
+  name: string;
+  /**
+   * Applies the events after `cursor`, at most `limit` of them, writing only through `tx`. Answers how many it took
+   * and the position of the last one (null when there was none).
+   */
+  consume(tx: Db, cursor: Cursor, limit: number): Promise<{ count: number; last: Cursor | null }>;
+}
+
+/**
+ * One batch of one consumer, in one transaction: read the cursor, apply the batch, move the cursor. A crash anywhere
+ * rolls back outputs and cursor together, so the batch is applied again in full, never twice. The cursor row is
+ * locked with SKIP LOCKED: when another process is running this consumer, this one takes nothing (answers 0).
+ */
+export async function consumeBatch(db: Db, consumer: EventConsumer, limit: number): Promise<number> {
+  await db.query('INSERT INTO event_consumers (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [consumer.name]);
+  return db.transaction(async (tx) => {
+    const row = await tx.maybeOne<{ last_txid: string; last_id: number }>(
+      'SELECT last_txid::text AS last_txid, last_id FROM event_consumers WHERE name = $1 FOR UPDATE SKIP LOCKED',
+      [consumer.name],
+    );
+    if (!row) return 0;
+    const { count, last } = await consumer.consume(tx, { txid: row.last_txid, id: Number(row.last_id) }, limit);
+    if (!last) return 0;
+    await tx.query(
+      `UPDATE event_consumers SET last_txid = $2::xid8, last_id = $3, processed = processed + $4, updated_at = now()
+        WHERE name = $1`,
+      [consumer.name, last.txid, last.id, count],
+    );
+    return count;
+  });
+}
+
+/** Runs batches until the consumer has caught up; answers how many events it took. */
+export async function drainConsumer(db: Db, consumer: EventConsumer, limit = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = await consumeBatch(db, consumer, limit);
+    total += count;
+    if (count < limit) return total;
+  }
+}
+
+export interface ConsumerLoop {
+  /** Runs every consumer until caught up now, instead of waiting for the next poll. */
+  poke(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Polls the outbox for each consumer in turn: right away again while batches come back full, otherwise after
+ * `intervalMs`. A failing consumer is logged and retried on the next round; the others keep going.
+ */
+export function startConsumerLoop(
+  db: Db,
+  log: Logger,
+  consumers: readonly EventConsumer[],
+  options: { intervalMs?: number; batchSize?: number } = {},
+): ConsumerLoop {
+  const intervalMs = options.intervalMs ?? 1000;
+  const batchSize = options.batchSize ?? 2000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const round = async () => {
+    for (const consumer of consumers) {
+      if (stopped) return;
+      try {
+        await drainConsumer(db, consumer, batchSize);
+      } catch (error) {
+        log.error({ err: error, consumer: consumer.name }, 'event consumer failed; retrying on the next round');
+      }
+    }
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+  };
+  const tick = () => {
+    timer = null;
+    if (running) return schedule(intervalMs);
+    running = round().finally(() => {
+      running = null;
+      schedule(intervalMs);
+    });
+  };
+  schedule(0);
+  return {
+    poke: () => schedule(0),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
