@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { ensureFirstSuperadmin } from './features/users/bootstrap.ts';
 import { buildApp } from './http/app.ts';
+import { startMailEngine } from './mail/engine.ts';
 import { createLogger, type Logger } from './log.ts';
 
 export interface RunningServer {
@@ -45,8 +46,8 @@ export async function startServer(
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://localhost:${port}`;
   }
-  // The smtp (submission and inbound MX) and worker (delivery, jobs) roles are started here as the engine lands.
-  for (const role of roles.filter((r) => r !== 'api')) log.info({ role }, 'role has nothing to run yet');
+  // The mail engine: SMTP submission with the smtp role, delivery and periodic jobs with the worker role.
+  const engine = await startMailEngine(deps, { smtp: roles.includes('smtp'), worker: roles.includes('worker') });
 
   let stopped = false;
   return {
@@ -57,6 +58,7 @@ export async function startServer(
       if (stopped) return;
       stopped = true;
       await app?.close();
+      await engine.stop();
       if (!existing?.db) await db.close();
     },
   };
