@@ -75,7 +75,8 @@ function paging(page: PageQuery) {
   const sort = SORTS[page.sort ?? 'name'] ?? 'd.name';
   return {
     orderBy: `ORDER BY ${sort} ${page.order === 'desc' ? 'DESC' : 'ASC'}, d.id`,
-    search: page.search ? `%${page.search.toLowerCase()}%` : null,
+    // % and _ typed by a person are literal characters, not LIKE wildcards.
+    search: page.search ? `%${page.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null,
     limit: page.limit === 0 ? null : page.limit,
   };
 }

@@ -118,6 +118,8 @@ describe('GET /api/domains and /api/domains/all', () => {
     expect(res.body.data?.total_count).toBe(1);
     expect(res.body.data?.items[0]).toMatchObject({ cid: tenant.cid, name: 'taken.example.test', state: 'unverified' });
     expect(res.body.data?.items[0]?.did).toBeGreaterThan(0);
+    const wildcard = await t.request<List<Domain>>('GET', '/api/domains?search=%25', { token: tenant.user.token });
+    expect(wildcard.body.data?.total_count).toBe(0);
     const theirs = await t.request<List<Domain>>('GET', '/api/domains', { token: other.user.token });
     expect(theirs.body.data?.items.every((d) => d.cid === other.cid)).toBe(true);
   });
