@@ -15,6 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       { extends: true, test: { name: 'server-pglite', include: serverTests, env: { MW_TEST_DB: 'pglite' } } },
       ...postgres,
     ],
