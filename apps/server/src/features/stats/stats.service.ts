@@ -126,9 +126,9 @@ function toSeries(rows: readonly RollupRow[], plan: Plan, starts: readonly Date[
     const i = index.get(new Date(row.period).getTime());
     if (i === undefined) continue;
     for (const name of plan.seriesOf(row)) {
-      let data = byName.get(name);
-      if (!data) byName.set(name, (data = starts.map(() => 0)));
+      const data = byName.get(name) ?? starts.map(() => 0);
       data[i] = (data[i] ?? 0) + row.count;
+      byName.set(name, data);
     }
   }
   return [...byName].map(([name, data]) => ({ name, data }));
@@ -162,9 +162,9 @@ export async function readGlobalStats(
   const rows = await readCustomerTotals(db, bucketStart(from, 'daily'), to, query.bot);
   const byCustomer = new Map<number, GlobalStats['global_stats'][number]>();
   for (const row of rows) {
-    let entry = byCustomer.get(row.customer_id);
-    if (!entry) byCustomer.set(row.customer_id, (entry = { customer: row.customer, cid: row.customer_id, data: [] }));
+    const entry = byCustomer.get(row.customer_id) ?? { customer: row.customer, cid: row.customer_id, data: [] };
     entry.data.push({ category: row.event, value: row.count });
+    byCustomer.set(row.customer_id, entry);
   }
   return { global_stats: [...byCustomer.values()] };
 }
