@@ -39,6 +39,8 @@ export type Classification = {
   status?: string;
   /** The text rule that decided the category; absent when the status code or the fallback did. */
   rule?: CategoryRule;
+  /** What decided: an operator rule, the SMTP stage, the status code, the built-in broad words, or nothing. */
+  source: 'rule' | 'stage' | 'status' | 'words' | 'none';
 };
 
 /** Categories that say the address (or its domain) does not exist or accepts no mail. */
@@ -81,14 +83,17 @@ export function classifyBounce(
   const permanent = isPermanent(code, status) || (code === undefined && !status && reply.action === 'failed');
   const subject = ruleSubject(status, text);
   const rule = text.trim() ? matchCategoryRule(subject, rules) : undefined;
-  const category = rule
-    ? refineRuleCategory(rule.category, reply.stage, status, permanent)
-    : (stageCategory(reply.stage) ?? fallbackCategory(status, text.trim() ? subject : ''));
+  const stage = rule ? undefined : stageCategory(reply.stage);
+  const { category, source } = rule
+    ? { category: refineRuleCategory(rule.category, reply.stage, status, permanent), source: 'rule' as const }
+    : stage
+      ? { category: stage, source: 'stage' as const }
+      : fallbackCategory(status, text.trim() ? subject : '');
   const hard =
     typeof rule?.hard === 'boolean' && category === rule.category
       ? rule.hard
       : permanent && ADDRESS_CATEGORIES.has(category);
-  const result: Classification = { category, hard, permanent };
+  const result: Classification = { category, hard, permanent, source };
   if (status) result.status = status;
   if (rule) result.rule = rule;
   return result;
@@ -130,11 +135,15 @@ function stageCategory(stage: SmtpStage | undefined): BounceCategory | undefined
   return undefined;
 }
 
-function fallbackCategory(status: string | undefined, subject: string): BounceCategory {
+type Fallback = { category: BounceCategory; source: Classification['source'] };
+
+function fallbackCategory(status: string | undefined, subject: string): Fallback {
   const specific = status && !/^\d\.(0\.\d+|7\.\d+)$/.test(status) ? categoryFromStatus(status) : undefined;
-  if (specific) return specific;
+  if (specific) return { category: specific, source: 'status' };
   const broad = subject ? matchCategoryRule(subject, BROAD_RULES)?.category : undefined;
-  return broad ?? categoryFromStatus(status) ?? 'other';
+  if (broad) return { category: broad, source: 'words' };
+  const general = categoryFromStatus(status);
+  return general ? { category: general, source: 'status' } : { category: 'other', source: 'none' };
 }
 
 function validStatus(status: string | undefined): string | undefined {
