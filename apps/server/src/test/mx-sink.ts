@@ -29,6 +29,8 @@ export interface MxSink {
   rejectAll(reply: SinkReply | null): void;
   /** How many times each recipient was tried (RCPT TO seen). */
   attempts(recipient: string): number;
+  /** How many SMTP connections were opened to the sink so far. */
+  connections(): number;
   /** Messages delivered to a recipient. */
   receivedBy(recipient: string): SinkMessage[];
   waitFor(count: number, timeoutMs?: number): Promise<SinkMessage[]>;
@@ -77,6 +79,7 @@ export async function startMxSink(options: { tls?: boolean; port?: number } = {}
   const scripts = new Map<string, { replies: SinkReply[]; stage: 'rcpt' | 'data' }>();
   const tries = new Map<string, number>();
   let rejectEveryone: SinkReply | null = null;
+  let connectionCount = 0;
   let waiters: { count: number; resolve: () => void }[] = [];
   const key = (address: string) => address.toLowerCase();
 
@@ -94,6 +97,10 @@ export async function startMxSink(options: { tls?: boolean; port?: number } = {}
     ...(tls ? { key: tls.key, cert: tls.cert } : {}),
     logger: false,
     size: 50 * 1024 * 1024,
+    onConnect(_session, callback) {
+      connectionCount++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       tries.set(key(address.address), (tries.get(key(address.address)) ?? 0) + 1);
       const reply = rejectEveryone ?? nextScripted(address.address, 'rcpt');
@@ -132,6 +139,7 @@ export async function startMxSink(options: { tls?: boolean; port?: number } = {}
       rejectEveryone = reply;
     },
     attempts: (recipient) => tries.get(key(recipient)) ?? 0,
+    connections: () => connectionCount,
     receivedBy: (recipient) => messages.filter((m) => m.rcptTo.some((r) => key(r) === key(recipient))),
     waitFor(count, timeoutMs = 20_000) {
       if (messages.length >= count) return Promise.resolve(messages);
@@ -154,6 +162,7 @@ export async function startMxSink(options: { tls?: boolean; port?: number } = {}
       scripts.clear();
       tries.clear();
       rejectEveryone = null;
+      connectionCount = 0;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
