@@ -9,6 +9,7 @@ import { registerCustomerRoutes } from '../features/customers/customers.routes.t
 import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
 import { registerNewsRoutes } from '../features/news/news.routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
+import { registerPatternRoutes } from '../features/patterns/patterns.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
@@ -28,6 +29,7 @@ const FEATURES = [
   registerCredentialRoutes,
   registerTokenRoutes,
   registerStatsRoutes,
+  registerPatternRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

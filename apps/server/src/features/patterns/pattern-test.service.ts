@@ -6,6 +6,7 @@ import { matchDsnRule } from '../../mail/classify/dsn-rules.ts';
 import { classifyRecipient } from '../../mail/classify/inbound-report.ts';
 import { header } from '../../mail/classify/mime.ts';
 import { decideSmtpAction } from '../../mail/classify/smtp-action.ts';
+import { codeFromText } from '../../mail/classify/status-codes.ts';
 import * as repo from './patterns.repo.ts';
 import { CATEGORY_LIST, DSN_LIST, loadPatternRules, type PatternRules, SMTP_LIST } from './patterns.service.ts';
 
@@ -55,7 +56,8 @@ export async function testSmtpPatterns(db: Db, request: PatternTestRequest) {
   const base = { action: decision.action, backoff_minutes: decision.backoffMinutes ?? null, ...recipientOf(sample) };
   const match = await rowOf(db, SMTP_LIST, decision.rule?.id);
   if (match) return { ...base, match };
-  const code = sample.reply.code ? `${sample.reply.code} ` : '';
+  const replyCode = sample.reply.code ?? codeFromText(sample.reply.text);
+  const code = replyCode ? `${replyCode} ` : '';
   return {
     ...base,
     message: `No SMTP pattern matches: a ${code}reply is ${decision.action === 'bounce' ? 'bounced (5xx)' : 'retried (4xx or no code)'} by its reply class.`,

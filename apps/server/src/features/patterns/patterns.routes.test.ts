@@ -1,0 +1,141 @@
+import type { BounceCategoryPattern, DsnPattern, SmtpPattern } from '@mailwright/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES, DEFAULT_SMTP_RULES } from '../../mail/classify/default-rules.ts';
+import { makeCustomer, makeTenant, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+type List<T> = { items: T[]; total_count: number };
+type Saved<T> = T & { message: string };
+
+let t: TestApp;
+let master: string;
+let mta: string;
+let otherSuperadmin: string;
+let tenant: Awaited<ReturnType<typeof makeTenant>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  master = await t.login('admin', ADMIN_PASSWORD);
+  const operators = await makeCustomer(t.deps.db);
+  const mtaUser = await makeUser(t.deps.db, operators, 'superadmin', { subrole: 'mta' });
+  mta = await t.login(mtaUser.username, TEST_PASSWORD);
+  const plain = await makeUser(t.deps.db, operators, 'superadmin');
+  await t.deps.db.query('UPDATE users SET subrole = NULL WHERE id = $1', [plain.uid]);
+  otherSuperadmin = await t.login(plain.username, TEST_PASSWORD);
+  tenant = await makeTenant(t);
+});
+afterAll(() => t.close());
+
+describe('S7-102/104/106 the seeded default rules', () => {
+  it('migration 0005 seeds exactly the default rules of mail/classify, in order', async () => {
+    const smtp = await t.request<List<SmtpPattern>>('GET', '/api/system/smtp/patterns', { token: master });
+    expect(smtp.status).toBe(200);
+    expect(smtp.body.data?.items.map((p) => [p.pattern, p.action, p.backoff_minutes, p.note])).toEqual(
+      DEFAULT_SMTP_RULES.map((r) => [r.pattern, r.action, r.backoff_minutes ?? null, r.note]),
+    );
+    const dsn = await t.request<List<DsnPattern>>('GET', '/api/system/dsn/patterns?limit=0', { token: master });
+    expect(dsn.body.data?.items.map((p) => [p.pattern, p.status, p.action, p.note])).toEqual(
+      DEFAULT_DSN_RULES.map((r) => [r.pattern, r.status, r.action, r.note]),
+    );
+    const cat = await t.request<List<BounceCategoryPattern>>('GET', '/api/system/smtp/bouncecat?limit=0', {
+      token: master,
+    });
+    expect(cat.body.data?.total_count).toBe(DEFAULT_CATEGORY_RULES.length);
+    expect(cat.body.data?.items.map((p) => [p.pattern, p.category, p.hard, p.note])).toEqual(
+      DEFAULT_CATEGORY_RULES.map((r) => [r.pattern, r.category, r.hard ?? null, r.note]),
+    );
+  });
+});
+
+describe('S3-025 S8-040..043 SMTP patterns: /api/system/smtp/patterns', () => {
+  const base = '/api/system/smtp/patterns';
+  it('creates, reads, updates (same spid), toggles and deletes, with the spec texts', async () => {
+    const body = { pattern: 'greylisted, try again', action: 'retry', note: 'greylisting' };
+    const created = await t.request<Saved<SmtpPattern>>('POST', base, { token: mta, body });
+    expect(created.status).toBe(200);
+    const pattern = created.body.data as Saved<SmtpPattern>;
+    expect(pattern).toMatchObject({ ...body, enabled: true, backoff_minutes: null, message: 'SMTP pattern saved!' });
+    expect(pattern.position).toBe(DEFAULT_SMTP_RULES.length + 1);
+
+    const read = await t.request<SmtpPattern>('GET', `${base}/${pattern.spid}`, { token: mta });
+    expect(read.body.data).toMatchObject({ spid: pattern.spid, pattern: body.pattern });
+
+    const update = { pattern: 'too busy', action: 'backoff', backoff_minutes: 15, note: 'busy', position: 1 };
+    const updated = await t.request<Saved<SmtpPattern>>('PUT', `${base}/${pattern.spid}`, { token: mta, body: update });
+    expect(updated.body.data).toMatchObject({ ...update, spid: pattern.spid, message: 'SMTP pattern saved!' });
+    const list = await t.request<List<SmtpPattern>>('GET', base, { token: mta });
+    expect(list.body.data?.items[0]?.spid).toBe(pattern.spid);
+
+    const off = await t.request<Saved<SmtpPattern>>('PUT', `${base}/${pattern.spid}/toggle`, { token: mta, body: {} });
+    expect(off.body.data).toMatchObject({ enabled: false, message: 'Pattern enabled/disabled!' });
+    const on = await t.request<Saved<SmtpPattern>>('PUT', `${base}/${pattern.spid}/toggle`, {
+      token: mta,
+      body: { enabled: true },
+    });
+    expect(on.body.data?.enabled).toBe(true);
+
+    const removed = await t.request('DELETE', `${base}/${pattern.spid}`, { token: mta });
+    expect(removed.body).toEqual({ data: { message: 'SMTP Pattern deleted!' } });
+    const gone = await t.request('GET', `${base}/${pattern.spid}`, { token: mta });
+    expect(gone).toEqual({ status: 404, body: { message: 'SMTP Pattern not found!' } });
+  });
+
+  it('S9-024 pages by 50 unless told otherwise', async () => {
+    await t.deps.db.query(
+      `INSERT INTO smtp_patterns (pattern, action, position) SELECT 'filler ' || n, 'retry', 100 + n FROM generate_series(1, 60) n`,
+    );
+    const page = await t.request<List<SmtpPattern>>('GET', base, { token: master });
+    expect(page.body.data?.items).toHaveLength(50);
+    expect(page.body.data?.total_count).toBe(DEFAULT_SMTP_RULES.length + 60);
+    const next = await t.request<List<SmtpPattern>>('GET', `${base}?skip=50&search=filler`, { token: master });
+    expect(next.body.data?.items.map((p) => p.pattern)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `filler ${51 + i}`),
+    );
+    await t.deps.db.query(`DELETE FROM smtp_patterns WHERE pattern LIKE 'filler %'`);
+  });
+
+  it('S6-017 answers 401 without a session and 403 to admins, users and superadmins of another subrole', async () => {
+    expect((await t.request('GET', base)).status).toBe(401);
+    for (const token of [tenant.admin.token, tenant.user.token, otherSuperadmin]) {
+      expect((await t.request('GET', base, { token })).status).toBe(403);
+      expect((await t.request('POST', base, { token, body: { pattern: 'x', action: 'retry' } })).status).toBe(403);
+    }
+  });
+
+  it('S5-006 answers 400 with field errors for a bad regex, action or backoff, 404 for an unknown id', async () => {
+    const bad = await t.request('POST', base, { token: master, body: { pattern: '(unclosed', action: 'explode' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Various errors');
+    expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['action', 'pattern']);
+    const backoff = await t.request('POST', base, {
+      token: master,
+      body: { pattern: 'x', action: 'retry', backoff_minutes: 5 },
+    });
+    expect(backoff.body.errors).toEqual([{ field: 'backoff_minutes', message: 'Only a backoff pattern takes backoff minutes' }]);
+    expect((await t.request('GET', `${base}/abc`, { token: master })).status).toBe(400);
+    const missing = { token: master, body: { pattern: 'x', action: 'retry' } };
+    expect((await t.request('PUT', `${base}/999999`, missing)).body.message).toBe('SMTP Pattern not found!');
+    expect((await t.request('PUT', `${base}/999999/toggle`, { token: master, body: {} })).status).toBe(404);
+    expect((await t.request('DELETE', `${base}/999999`, { token: master })).status).toBe(404);
+  });
+
+  it('S7-103 tests a reply: the matching pattern, or why none matches', async () => {
+    const busy = await t.request<{ match?: SmtpPattern; action: string; backoff_minutes: number }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '421 4.7.0 Too many connections from your IP, slow down' },
+    });
+    expect(busy.status).toBe(200);
+    expect(busy.body.data).toMatchObject({ action: 'backoff', backoff_minutes: 30, match: { action: 'backoff' } });
+    const unknown = await t.request<{ message: string; action: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '550 5.1.1 <nobody@example.com>: User unknown' },
+    });
+    expect(unknown.body.data).toEqual({
+      action: 'bounce',
+      backoff_minutes: null,
+      message: 'No SMTP pattern matches: a 550 reply is bounced (5xx) by its reply class.',
+    });
+    expect((await t.request('POST', `${base}/test`, { token: mta, body: {} })).status).toBe(400);
+    expect((await t.request('POST', `${base}/test`, { token: tenant.admin.token, body: { text: 'x' } })).status).toBe(403);
+  });
+});
