@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useIsMobile } from '../lib/media.ts';
 import { useAppState } from '../lib/store.ts';
 import type { ScreenRoute } from './routes.tsx';
 
@@ -19,6 +20,7 @@ export function isTabbedSection(route: ScreenRoute): boolean {
 export function SectionTabs({ section, basePath }: { section: ScreenRoute; basePath: string }) {
   const session = useAppState((s) => s.session);
   const { pathname } = useLocation();
+  const mobile = useIsMobile();
   if (!isTabbedSection(section)) return <Outlet />;
   const tabs = (section.children ?? []).filter(
     (child) => child.path && !child.path.includes(':') && hasAccess(session, child.access ?? 'session'),
@@ -35,7 +37,8 @@ export function SectionTabs({ section, basePath }: { section: ScreenRoute; baseP
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
           <Tabs
             value={current?.path ?? false}
-            variant="scrollable"
+            // Below lg (spec 9: mobile) the tabs scroll instead of squeezing.
+            variant={mobile ? 'scrollable' : 'standard'}
             scrollButtons="auto"
             allowScrollButtonsMobile
             aria-label={section.title}

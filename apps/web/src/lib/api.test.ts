@@ -94,12 +94,15 @@ describe('api client', () => {
 
   it("S8-025: a 401 on a normal call while signed in logs out with 'Automaticaly logged out'", async () => {
     startSession('token-1', session);
+    vi.stubGlobal('window', { location: { pathname: '/domains', search: '' } });
     answer(401, { message: 'Unauthorized' });
     const error = await failure(api(endpoints.users.list, { query: {} }));
     expect(error.handled).toBe(true);
     expect(getState().token).toBeNull();
     expect(getState().notification?.message).toBe(MSG.forcedLogout);
     expect(navigations).toEqual(['/auth/login']);
+    // Signing in again leads back to the screen the user was on (spec 4).
+    expect(getState().loggedOutPath).toBe('/domains');
   });
 
   it('S6-025: a 403 while signed in runs the forbidden handler with the message', async () => {

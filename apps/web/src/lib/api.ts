@@ -9,7 +9,7 @@ import {
   type ResponseOf,
 } from '@mailwright/contract';
 import { currentPath, navigateTo } from './navigation.ts';
-import { clearSession, getState, notify, notifyError, setConnectionLost } from './store.ts';
+import { clearSession, getState, notify, notifyError, rememberLoggedOutPath, setConnectionLost } from './store.ts';
 
 const API_BASE = '/api';
 
@@ -135,8 +135,13 @@ export function handleForbidden(message: string, path: string): void {
   console.warn(`Forbidden at ${path}: ${message}`);
 }
 
-/** Forced logout (spec 4): clears the session and goes to /auth/login with a notice. */
+/**
+ * Forced logout (spec 4): clears the session and goes to /auth/login with a notice. The screen the user was on is
+ * remembered, so signing in again leads back to it.
+ */
 export function forceLogout(message: string): void {
+  const path = currentPath();
+  if (!path.startsWith('/auth/')) rememberLoggedOutPath(path);
   clearSession();
   navigateTo('/auth/login');
   notify(message);
