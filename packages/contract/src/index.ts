@@ -5,6 +5,7 @@ import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
+import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
 import { statsEndpoints } from './stats.ts';
 import { tokensEndpoints } from './tokens.ts';
@@ -25,6 +26,7 @@ export * from './endpoint.ts';
 export * from './messages.ts';
 export * from './patterns.ts';
 export * from './roles.ts';
+export * from './sending.ts';
 export * from './session.ts';
 export * from './stats.ts';
 export * from './stats-range.ts';
@@ -44,6 +46,7 @@ export const endpoints = {
   smtpPatterns: smtpPatternsEndpoints,
   dsnPatterns: dsnPatternsEndpoints,
   bounceCategoryPatterns: bounceCategoryPatternsEndpoints,
+  sending: sendingEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -10,6 +10,7 @@ import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
 import { registerNewsRoutes } from '../features/news/news.routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
 import { registerPatternRoutes } from '../features/patterns/patterns.routes.ts';
+import { registerSendingRoutes } from '../features/sending/sending.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
@@ -30,6 +31,7 @@ const FEATURES = [
   registerTokenRoutes,
   registerStatsRoutes,
   registerPatternRoutes,
+  registerSendingRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

@@ -1,0 +1,48 @@
+import { type SendMailbox, sendingEndpoints } from '@mailwright/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { fieldError } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import type { Mailbox } from '../../mail/message/compose.ts';
+import { checkCustomHeaders, parseMailboxes, sendComposed } from './sending.service.ts';
+import { authenticateSender } from './sending-auth.ts';
+
+const toMailboxes = (field: string, values: readonly SendMailbox[]): Mailbox[] =>
+  values.flatMap((v) => (typeof v === 'string' ? parseMailboxes(field, [v]) : [{ address: v.email, name: v.name }]));
+
+/** POST /api/v1/send: the native JSON send API (see the contract for the body). */
+export function registerNativeSendRoute(app: FastifyInstance, deps: Deps) {
+  route(app, deps, sendingEndpoints.send, async ({ body, req, ip }) => {
+    const user = await authenticateSender(deps, req.headers.authorization, ip);
+    const from = toMailboxes('from', [body.from]);
+    if (from.length !== 1) throw fieldError('from', 'Give exactly one From address');
+    const result = await sendComposed(
+      deps,
+      { source: 'api', user, domainName: null },
+      {
+        from: from[0] as Mailbox,
+        to: toMailboxes('to', body.to),
+        cc: toMailboxes('cc', body.cc ?? []),
+        bcc: toMailboxes('bcc', body.bcc ?? []),
+        replyTo: body.reply_to ? toMailboxes('reply_to', [body.reply_to])[0] : undefined,
+        subject: body.subject,
+        text: body.text,
+        html: body.html,
+        headers: checkCustomHeaders('headers', body.headers ?? {}),
+        attachments: (body.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content, 'base64'),
+          contentType: a.content_type,
+          cid: a.content_id,
+        })),
+      },
+      {
+        tags: body.tags ?? [],
+        variables: body.variables ?? null,
+        testmode: body.testmode ?? false,
+        deliverAt: body.deliver_at ? new Date(body.deliver_at) : null,
+      },
+    );
+    return { id: `<${result.messageIdHeader}>`, message: 'Queued. Thank you.' };
+  });
+}

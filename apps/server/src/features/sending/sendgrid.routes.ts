@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { HttpError } from '../../http/errors.ts';
+import { type SendgridBody, sendgridBody, sendgridErrors } from './sendgrid-body.ts';
+import { checkCustomHeaders, sendComposed } from './sending.service.ts';
+import { authenticateSender } from './sending-auth.ts';
+
+/**
+ * SendGrid-shaped sending (POST /v3/mail/send, Bearer <key>): each personalization is one message. Answers 202 with
+ * an empty body and X-Message-Id, or SendGrid's {errors: [...]}.
+ */
+export function registerSendgridRoutes(app: FastifyInstance, deps: Deps) {
+  app.post('/v3/mail/send', async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const user = await authenticateSender(deps, req.headers.authorization, req.ip);
+      const parsed = sendgridBody.safeParse(req.body);
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((i) => ({ message: i.message, field: i.path.join('.') || null }));
+        return reply.status(400).send(sendgridErrors(errors));
+      }
+      const ids = await sendPersonalizations(deps, user, parsed.data);
+      return reply
+        .status(202)
+        .header('X-Message-Id', ids[0] ?? '')
+        .send();
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const errors = error.errors ?? [{ message: error.message, field: null }];
+      return reply.status(error.status).send(sendgridErrors(errors));
+    }
+  });
+}
+
+async function sendPersonalizations(
+  deps: Deps,
+  user: Awaited<ReturnType<typeof authenticateSender>>,
+  body: SendgridBody,
+) {
+  const text = body.content?.find((c) => c.type === 'text/plain')?.value;
+  const html = body.content?.find((c) => c.type === 'text/html')?.value;
+  const ids: string[] = [];
+  // Messages go one by one: a refusal stops the rest, and the answer is that refusal (as SendGrid validates first).
+  for (const p of body.personalizations) {
+    const sendAt = p.send_at ?? body.send_at;
+    const result = await sendComposed(
+      deps,
+      { source: 'sendgrid', user, domainName: null },
+      {
+        from: { address: body.from.email, name: body.from.name },
+        to: p.to.map((a) => ({ address: a.email, name: a.name })),
+        cc: (p.cc ?? []).map((a) => ({ address: a.email, name: a.name })),
+        bcc: (p.bcc ?? []).map((a) => ({ address: a.email, name: a.name })),
+        replyTo: body.reply_to ? { address: body.reply_to.email, name: body.reply_to.name } : undefined,
+        subject: p.subject ?? body.subject ?? '',
+        text,
+        html,
+        headers: checkCustomHeaders('headers', { ...body.headers, ...p.headers }),
+        attachments: (body.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content, 'base64'),
+          contentType: a.type,
+          ...(a.disposition === 'inline' && a.content_id ? { cid: a.content_id } : {}),
+        })),
+      },
+      {
+        tags: body.categories ?? [],
+        variables: orNull({ ...body.custom_args, ...p.custom_args }),
+        testmode: body.mail_settings?.sandbox_mode?.enable === true,
+        deliverAt: sendAt ? new Date(sendAt * 1000) : null,
+      },
+    );
+    ids.push(result.messageIdHeader);
+  }
+  return ids;
+}
+
+const orNull = (variables: Record<string, string>) => (Object.keys(variables).length ? variables : null);
