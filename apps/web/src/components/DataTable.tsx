@@ -1,0 +1,219 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { PagedList } from './usePagedList.ts';
+
+export interface Column<T> {
+  /** Unique within the table. */
+  id: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** The API's sort field; columns without one are not sortable. */
+  sortKey?: string;
+  align?: TableCellProps['align'];
+  /** Secondary columns hide on narrow screens (below md by default on phones the table also scrolls sideways). */
+  hideBelow?: 'sm' | 'md' | 'lg';
+  width?: number | string;
+}
+
+interface DataTableProps<T> {
+  /** Names the table for screen readers and tests, e.g. "Users". */
+  label: string;
+  columns: Column<T>[];
+  list: PagedList<T>;
+  rowKey: (row: T) => string | number;
+  /** Buttons per row (edit, delete, …), in a last column without a heading text. */
+  rowActions?: (row: T) => ReactNode;
+  /** Shows a search box; its text goes to the server as `search`. */
+  searchLabel?: string;
+  /** Buttons above the table (e.g. "New customer"). */
+  toolbar?: ReactNode;
+  /** What an empty list says ("No users yet."); a search with no match says so itself. */
+  emptyText: string;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * A server-side paged table (ARCHITECTURE 6): sort, search and paging go to the server through usePagedList; the
+ * total count drives the pager. Shows a progress bar while loading, the previous rows while the next page loads,
+ * and an empty state. Narrow screens scroll the table sideways and drop the columns marked `hideBelow`.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  list,
+  rowKey,
+  rowActions,
+  searchLabel,
+  toolbar,
+  emptyText,
+}: DataTableProps<T>) {
+  const { page } = list;
+  const colSpan = columns.length + (rowActions ? 1 : 0);
+  const paged = page.limit > 0;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      {searchLabel || toolbar ? (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ p: 1.5, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          {searchLabel ? <SearchBox label={searchLabel} onSearch={list.setSearch} /> : <span />}
+          {toolbar ? (
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              {toolbar}
+            </Stack>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label={`Loading ${label}`} /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={list.isFetching}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  align={column.align}
+                  sx={{ width: column.width, whiteSpace: 'nowrap', display: displayFrom(column.hideBelow) }}
+                  sortDirection={page.sort === column.sortKey ? page.order : false}
+                >
+                  {column.sortKey ? (
+                    <TableSortLabel
+                      active={page.sort === column.sortKey}
+                      direction={page.sort === column.sortKey ? page.order : 'asc'}
+                      onClick={() => column.sortKey && list.toggleSort(column.sortKey)}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+              {rowActions ? (
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              ) : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.items.map((row) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((column) => (
+                  <TableCell key={column.id} align={column.align} sx={{ display: displayFrom(column.hideBelow) }}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+                {rowActions ? (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                    {rowActions(row)}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+            {list.items.length === 0 && !list.isLoading ? (
+              <TableRow>
+                <TableCell colSpan={colSpan} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                  {list.isError
+                    ? 'The list could not be loaded.'
+                    : page.search
+                      ? 'Nothing matches the search.'
+                      : emptyText}
+                </TableCell>
+              </TableRow>
+            ) : null}
+            {list.isLoading ? (
+              <TableRow>
+                <TableCell colSpan={colSpan} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                  Loading…
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {paged ? (
+        <TablePagination
+          component="div"
+          count={list.total}
+          page={list.total === 0 ? 0 : Math.min(Math.floor(page.skip / page.limit), lastPage(list.total, page.limit))}
+          rowsPerPage={page.limit}
+          rowsPerPageOptions={[]}
+          onPageChange={(_event, next) => list.setSkip(next * page.limit)}
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ p: 1.5, textAlign: 'right' }}>
+          {list.total} in all
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+function lastPage(total: number, limit: number): number {
+  return Math.max(0, Math.ceil(total / limit) - 1);
+}
+
+function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
+  return breakpoint ? { xs: 'none', [breakpoint]: 'table-cell' } : undefined;
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+/** The search text reaches the server a moment after typing stops, not on every key. */
+function SearchBox({ label, onSearch }: { label: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, onSearch]);
+  return (
+    <TextField
+      size="small"
+      type="search"
+      label={label}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      sx={{ minWidth: { sm: 280 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { MSG } from '@mailwright/contract';
+import { ApiError } from '../lib/api.ts';
+import { notify } from '../lib/store.ts';
+
+/**
+ * Spec 5, on save: "the returned id must match the requested id; otherwise 'Whoops someting unexpected happend
+ * while saving!'". Runs an update, checks the id the server answered and says 'Saved succesfully!'. The mismatch
+ * is thrown as an error, so the mutation cache shows it in the red snackbar like any failed save.
+ */
+export async function saveChecked<T>(
+  requestedId: number | string,
+  save: () => Promise<T>,
+  idOf: (saved: T) => number | string,
+): Promise<T> {
+  const saved = await save();
+  if (String(idOf(saved)) !== String(requestedId)) throw new ApiError(200, MSG.saveIdMismatch);
+  notify(MSG.savedSuccessfully);
+  return saved;
+}
