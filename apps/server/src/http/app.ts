@@ -15,6 +15,7 @@ import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
+import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
 import { HttpError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 
@@ -30,6 +31,7 @@ const FEATURES = [
   registerCredentialRoutes,
   registerTokenRoutes,
   registerStatsRoutes,
+  registerWebhookRoutes,
   registerPatternRoutes,
   registerSendingRoutes,
 ];
@@ -64,10 +66,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   const webDist = deps.config.webDistDir;
   const hasConsole = existsSync(join(webDist, 'index.html'));
-  if (hasConsole) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a console rebuilt while the server runs is served at once.
+  if (hasConsole) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !hasConsole || req.method !== 'GET') {
+    const isAsset = req.url.startsWith('/assets/');
+    if (req.url.startsWith('/api/') || req.url === '/api' || isAsset || !hasConsole || req.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found' });
     }
     // The console is a single-page app: every other path is one of its routes (or its own not-found page).
