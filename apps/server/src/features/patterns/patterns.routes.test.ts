@@ -111,7 +111,9 @@ describe('S3-025 S8-040..043 SMTP patterns: /api/system/smtp/patterns', () => {
       token: master,
       body: { pattern: 'x', action: 'retry', backoff_minutes: 5 },
     });
-    expect(backoff.body.errors).toEqual([{ field: 'backoff_minutes', message: 'Only a backoff pattern takes backoff minutes' }]);
+    expect(backoff.body.errors).toEqual([
+      { field: 'backoff_minutes', message: 'Only a backoff pattern takes backoff minutes' },
+    ]);
     expect((await t.request('GET', `${base}/abc`, { token: master })).status).toBe(400);
     const missing = { token: master, body: { pattern: 'x', action: 'retry' } };
     expect((await t.request('PUT', `${base}/999999`, missing)).body.message).toBe('SMTP Pattern not found!');
@@ -120,10 +122,14 @@ describe('S3-025 S8-040..043 SMTP patterns: /api/system/smtp/patterns', () => {
   });
 
   it('S7-103 tests a reply: the matching pattern, or why none matches', async () => {
-    const busy = await t.request<{ match?: SmtpPattern; action: string; backoff_minutes: number }>('POST', `${base}/test`, {
-      token: mta,
-      body: { text: '421 4.7.0 Too many connections from your IP, slow down' },
-    });
+    const busy = await t.request<{ match?: SmtpPattern; action: string; backoff_minutes: number }>(
+      'POST',
+      `${base}/test`,
+      {
+        token: mta,
+        body: { text: '421 4.7.0 Too many connections from your IP, slow down' },
+      },
+    );
     expect(busy.status).toBe(200);
     expect(busy.body.data).toMatchObject({ action: 'backoff', backoff_minutes: 30, match: { action: 'backoff' } });
     const unknown = await t.request<{ message: string; action: string }>('POST', `${base}/test`, {
@@ -136,6 +142,8 @@ describe('S3-025 S8-040..043 SMTP patterns: /api/system/smtp/patterns', () => {
       message: 'No SMTP pattern matches: a 550 reply is bounced (5xx) by its reply class.',
     });
     expect((await t.request('POST', `${base}/test`, { token: mta, body: {} })).status).toBe(400);
-    expect((await t.request('POST', `${base}/test`, { token: tenant.admin.token, body: { text: 'x' } })).status).toBe(403);
+    expect((await t.request('POST', `${base}/test`, { token: tenant.admin.token, body: { text: 'x' } })).status).toBe(
+      403,
+    );
   });
 });

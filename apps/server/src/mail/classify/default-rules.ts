@@ -81,7 +81,7 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     'inactive-mailbox',
     'The mailbox exists but is switched off',
     String.raw`(account|mailbox|user|address)\b.{0,40}\b(is|was|has been|been) (temporar(il)?y )?(disabled|suspended|deactivated|inactive|closed|expired|locked|frozen|blocked)`,
-    String.raw`(disabled|suspended|inactive|deactivated|expired|closed|locked) (e-?mail )?(account|mailbox|user|recipient|address)`,
+    String.raw`(disabled|suspended|inactive|deactivated|expired|closed|locked) (e-?mail )?(account|mailbox|user|recipient|address)|(account|mailbox|user) (temporar(il)?y )?(disabled|suspended|deactivated|inactive|closed|locked|frozen)`,
     String.raw`(user|account|mailbox) \S+ (temporar(il)?y )?locked|no longer (active|available|in use|valid|accepting)|not active|account (is )?not activated|mailbox (is )?not enabled|compte du destinataire est bloque`,
   ),
   rules(
@@ -108,7 +108,7 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
   rules(
     'bad-domain',
     'The recipient domain does not exist',
-    String.raw`host (or domain name )?(not found|unknown)|host \S+ not found|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
+    String.raw`host (or domain name )?(not found|unknown)|host \S+ not found|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
     String.raw`unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail`,
   ),
   rules(
@@ -227,12 +227,6 @@ export const DEFAULT_DSN_RULES: readonly DsnRule[] = [
  */
 export const DEFAULT_SMTP_RULES: readonly SmtpRule[] = [
   {
-    pattern: String.raw`too many (connections|concurrent|sessions|messages|errors)|connection (rate )?limit|rate limit|rate.{0,20}exceeded|throttl|try again later|slow down|temporarily (deferred|rate limited)|exceeded .{0,20}(rate|limit)`,
-    action: 'backoff',
-    backoff_minutes: 30,
-    note: 'Destination asks us to send more slowly',
-  },
-  {
     pattern: String.raw`^4\d\d.{0,80}(reputation|black ?list|block ?list|spamhaus|\brbl\b|dnsbl|unusual (rate|volume)|high volume|complaints|\[TS0\d\]|4\.7\.65[01])`,
     action: 'backoff',
     backoff_minutes: 60,
@@ -243,6 +237,12 @@ export const DEFAULT_SMTP_RULES: readonly SmtpRule[] = [
     action: 'backoff',
     backoff_minutes: 120,
     note: 'Our IP is listed: slow this destination down while it is cleared',
+  },
+  {
+    pattern: String.raw`too many (connections|concurrent|sessions|messages|errors)|connection (rate )?limit|rate limit|rate.{0,20}exceeded|throttl|try again later|slow down|temporarily (deferred|rate limited)|exceeded .{0,20}(rate|limit)`,
+    action: 'backoff',
+    backoff_minutes: 30,
+    note: 'Destination asks us to send more slowly',
   },
   {
     pattern: String.raw`^4\d\d.{0,80}(user unknown|no such user|mailbox (not found|unavailable)|does not exist)`,

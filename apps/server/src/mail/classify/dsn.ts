@@ -2,7 +2,7 @@ import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
-import { extractTextRecipients, humanReadableText } from './text-bounce.ts';
+import { extractTextRecipients, firstText, humanReadableText, splitOriginal } from './text-bounce.ts';
 
 /** One recipient of a bounce, as RFC 3464 section 2.3 describes it (or as recovered from a non-standard bounce). */
 export type DsnRecipient = {
@@ -62,7 +62,8 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
     leaves = leafParts(root);
     statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
   }
-  const original = findOriginal(leaves);
+  const quoted = findOriginal(leaves) ? undefined : splitOriginal(firstText(root)).quoted;
+  const original = findOriginal(leaves) ?? (quoted ? parseHeaders(quoted) : undefined);
   const text = humanReadableText(root);
   const subject = header(root.headers, 'subject') ?? '';
   const from = header(root.headers, 'from') ?? '';

@@ -4,19 +4,33 @@ import { type BounceReply, type CategoryRule, type Classification, classifyBounc
 import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
 import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
 import type { DsnRule } from './dsn-rules.ts';
-import { decodeWords, header, leafParts, type MimePart } from './mime.ts';
+import { decodeWords, type Headers, header, leafParts, type MimePart } from './mime.ts';
 
+/** A bounced recipient with its classification. Action "delayed" is a warning: record it, never suppress on it. */
 export type ClassifiedRecipient = DsnRecipient & { classification: Classification };
 
 /** What an inbound message to a bounce address turned out to be. */
-export type InboundReport =
+export type InboundKind =
   | { kind: 'bounce'; report: BounceReport; recipients: ClassifiedRecipient[] }
   | { kind: 'delivery-report'; report: BounceReport }
   | { kind: 'complaint'; feedback: FeedbackReport }
   | { kind: 'auto-reply'; reason: string }
   | { kind: 'other' };
 
+export type InboundReport = InboundKind & {
+  /** The addresses the report was delivered to (To, Delivered-To, X-Original-To): our VERP return paths. */
+  addressedTo: string[];
+  /** Message-ID of the original message, when the report quotes it. */
+  originalMessageId?: string;
+  /** What `decodeVerp` made of the first VERP address found (report addressee, then the original's Return-Path). */
+  verpId?: number;
+};
+
 export type InboundRules = { category?: readonly CategoryRule[]; dsn?: readonly DsnRule[] };
+export type InboundOptions = {
+  /** Our VERP decoder (mail-tokens.ts parseVerpAddress with the secret bound): the recipient id, or null. */
+  decodeVerp?: (address: string) => number | null;
+};
 
 const BOUNCE_SENDER =
   /^(mailer-daemon|post_?master|mail-daemon|mailer|mmdf|smtp|bounce[s]?|daemon|mail[ .]delivery|mdaemon)\b/i;
@@ -29,8 +43,42 @@ const BOUNCE_SUBJECT =
  * recipient. Complaints are tested first (they also carry a report part), auto-replies after bounces (bounces are
  * "auto-replied" too).
  */
-export function readInboundReport(input: string | Uint8Array | MimePart, rules: InboundRules = {}): InboundReport {
+export function readInboundReport(
+  input: string | Uint8Array | MimePart,
+  rules: InboundRules = {},
+  options: InboundOptions = {},
+): InboundReport {
   const root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
+  const found = readKind(root, rules);
+  const original = found.kind === 'bounce' || found.kind === 'delivery-report' ? found.report.original : undefined;
+  const complained = found.kind === 'complaint' ? found.feedback.original : undefined;
+  const report: InboundReport = {
+    ...found,
+    addressedTo: addressesOf(root.headers, ['to', 'delivered-to', 'x-original-to', 'envelope-to']),
+  };
+  const originalMessageId =
+    found.kind === 'complaint'
+      ? found.feedback.originalMessageId
+      : found.kind === 'bounce' || found.kind === 'delivery-report'
+        ? found.report.originalMessageId
+        : undefined;
+  if (originalMessageId) report.originalMessageId = originalMessageId;
+  if (options.decodeVerp) {
+    const quoted = original ?? complained;
+    const candidates = [...report.addressedTo, ...(quoted ? addressesOf(quoted, ['return-path']) : [])];
+    if (found.kind === 'complaint' && found.feedback.originalMailFrom) candidates.push(found.feedback.originalMailFrom);
+    for (const address of candidates) {
+      const id = options.decodeVerp(address);
+      if (id !== null) {
+        report.verpId = id;
+        break;
+      }
+    }
+  }
+  return report;
+}
+
+function readKind(root: MimePart, rules: InboundRules): InboundKind {
   const feedback = parseFeedbackReport(root);
   if (feedback) return { kind: 'complaint', feedback };
 
@@ -52,6 +100,14 @@ export function readInboundReport(input: string | Uint8Array | MimePart, rules: 
   const reason = autoReplyReason(root.headers);
   if (reason) return { kind: 'auto-reply', reason };
   return { kind: 'other' };
+}
+
+function addressesOf(headers: Headers, names: string[]): string[] {
+  const values = names.flatMap((name) => headers.get(name) ?? []);
+  const found = values.flatMap((value) =>
+    [...value.matchAll(/[^\s<>",;:()]+@[^\s<>",;:()]+/g)].map((m) => m[0].toLowerCase()),
+  );
+  return [...new Set(found)];
 }
 
 /**

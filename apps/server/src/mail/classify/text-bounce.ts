@@ -32,25 +32,43 @@ export function stripHtml(html: string): string {
 
 /** The bounce's own explanation: its first text part, cut where the returned original starts. */
 export function humanReadableText(root: MimePart): string {
+  return cutOriginal(firstText(root));
+}
+
+/** The first text part of the bounce (its explanation plus, for inline bounces, the quoted original). */
+export function firstText(root: MimePart): string {
   const leaves = leafParts(root).filter((p) => p.type.startsWith('text/') && p.type !== 'text/rfc822-headers');
   const plain = leaves.find((p) => p.type === 'text/plain' && p.text.trim());
   const html = leaves.find((p) => p.type === 'text/html');
-  const text = plain?.text ?? (html ? stripHtml(html.text) : '');
-  return cutOriginal(text);
+  return plain?.text ?? (html ? stripHtml(html.text) : '');
 }
 
 export function cutOriginal(text: string): string {
+  return splitOriginal(text).explanation;
+}
+
+/** The explanation and, when the bounce quotes it inline (Exim, qmail), the returned original's header block. */
+export function splitOriginal(text: string): { explanation: string; quoted?: string } {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   let previousBlank = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    if (ORIGINAL_STARTS.some((re) => re.test(line))) return lines.slice(0, i).join('\n');
+    if (ORIGINAL_STARTS.some((re) => re.test(line))) {
+      return { explanation: lines.slice(0, i).join('\n'), quoted: quotedHeaders(lines.slice(i + 1)) };
+    }
     if (previousBlank && i > 2 && HEADER_BLOCK_START.test(line) && HEADER_BLOCK_START.test(lines[i + 1] ?? '')) {
-      return lines.slice(0, i).join('\n');
+      return { explanation: lines.slice(0, i).join('\n'), quoted: quotedHeaders(lines.slice(i)) };
     }
     previousBlank = line.trim() === '';
   }
-  return text;
+  return { explanation: text };
+}
+
+function quotedHeaders(lines: string[]): string {
+  const start = lines.findIndex((line) => line.trim() !== '');
+  const rest = lines.slice(Math.max(start, 0)).map((line) => line.replace(/^ {1,3}(?=[\w-]+:)/, ''));
+  const end = rest.findIndex((line) => line.trim() === '');
+  return rest.slice(0, end < 0 ? rest.length : end).join('\n');
 }
 
 const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
