@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BounceCategoryPattern, DsnPattern, SmtpPattern } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES, DEFAULT_SMTP_RULES } from '../../mail/classify/default-rules.ts';
@@ -145,5 +147,134 @@ describe('S3-025 S8-040..043 SMTP patterns: /api/system/smtp/patterns', () => {
     expect((await t.request('POST', `${base}/test`, { token: tenant.admin.token, body: { text: 'x' } })).status).toBe(
       403,
     );
+  });
+});
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../../test/fixtures/bounces', name), 'utf8');
+
+describe('S3-026 S8-047..049 DSN patterns: /api/system/dsn/patterns', () => {
+  const base = '/api/system/dsn/patterns';
+  it('saves, toggles, deletes with the spec texts and validates status and action', async () => {
+    const body = { pattern: 'casella piena', status: '5.2.2', action: 'failed', note: 'Italian mailbox full' };
+    const created = await t.request<Saved<DsnPattern>>('POST', base, { token: master, body });
+    expect(created.body.data).toMatchObject({ ...body, message: 'DSN pattern saved!', enabled: true });
+    const dpid = created.body.data?.dpid as number;
+    const updated = await t.request<Saved<DsnPattern>>('PUT', `${base}/${dpid}`, {
+      token: master,
+      body: { ...body, status: '4.2.2', action: 'delayed' },
+    });
+    expect(updated.body.data).toMatchObject({
+      dpid,
+      status: '4.2.2',
+      action: 'delayed',
+      message: 'DSN pattern saved!',
+    });
+    const toggled = await t.request<Saved<DsnPattern>>('PUT', `${base}/${dpid}/toggle`, { token: master, body: {} });
+    expect(toggled.body.data).toMatchObject({ enabled: false, message: 'Pattern enabled/disabled!' });
+    expect((await t.request('DELETE', `${base}/${dpid}`, { token: master })).body).toEqual({
+      data: { message: 'DSN Pattern deleted!' },
+    });
+    expect((await t.request('GET', `${base}/${dpid}`, { token: master })).body).toEqual({
+      message: 'DSN Pattern not found!',
+    });
+
+    const bad = await t.request('POST', base, {
+      token: master,
+      body: { pattern: 'x', status: '5.1', action: 'bounced' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['action', 'status']);
+    expect((await t.request('GET', base, { token: tenant.user.token })).status).toBe(403);
+    expect((await t.request('GET', base)).status).toBe(401);
+  });
+
+  it('S7-105 tests a bounce text against the DSN patterns, and says when a report needs none', async () => {
+    const qmail = await t.request<{ match?: DsnPattern; status: string; action: string }>('POST', `${base}/test`, {
+      token: master,
+      body: { text: '<a@example.com>:\nSorry, no mailbox here by that name: user unknown' },
+    });
+    expect(qmail.body.data).toMatchObject({ status: '5.1.1', action: 'failed', match: { status: '5.1.1' } });
+    const report = await t.request<{ message: string }>('POST', `${base}/test`, {
+      token: master,
+      body: { text: fixture('postfix-user-unknown.eml') },
+    });
+    expect(report.body.data).toMatchObject({
+      recipient: 'nobody@example.com',
+      status: '5.1.1',
+      message: 'The message is an RFC 3464 report: its own fields decide (5.1.1, failed); DSN patterns are not needed.',
+    });
+    const none = await t.request<{ message: string }>('POST', `${base}/test`, {
+      token: master,
+      body: { text: 'it broke' },
+    });
+    expect(none.body.data?.message).toBe('No DSN pattern matches and the text carries no status code.');
+  });
+});
+
+describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bouncecat', () => {
+  const base = '/api/system/smtp/bouncecat';
+  it('saves at a position, toggles and deletes with the spec texts', async () => {
+    const body = { pattern: 'casella piena', category: 'quota-issues', hard: false, note: 'Italian', position: 1 };
+    const created = await t.request<Saved<BounceCategoryPattern>>('POST', base, { token: mta, body });
+    expect(created.body.data).toMatchObject({ ...body, message: 'Pattern saved!' });
+    const spcid = created.body.data?.spcid as number;
+    const first = await t.request<List<BounceCategoryPattern>>('GET', `${base}?limit=1`, { token: mta });
+    expect(first.body.data?.items.map((p) => p.spcid)).toEqual([spcid]);
+
+    const tested = await t.request<{ match?: BounceCategoryPattern; category: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '552 Casella piena' },
+    });
+    expect(tested.body.data).toMatchObject({ category: 'quota-issues', match: { spcid } });
+
+    const off = await t.request<Saved<BounceCategoryPattern>>('PUT', `${base}/${spcid}/toggle`, {
+      token: mta,
+      body: { enabled: false },
+    });
+    expect(off.body.data).toMatchObject({ enabled: false, message: 'Pattern enabled/disabled!' });
+    const after = await t.request<{ message?: string; category: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '552 Casella piena' },
+    });
+    expect(after.body.data).toEqual({
+      category: 'other',
+      hard: false,
+      status: null,
+      message: 'No bounce-category pattern matches: no status code either: other (other).',
+    });
+
+    expect((await t.request('DELETE', `${base}/${spcid}`, { token: mta })).body).toEqual({
+      data: { message: 'Pattern deleted!' },
+    });
+    expect((await t.request('DELETE', `${base}/${spcid}`, { token: mta })).body).toEqual({
+      message: 'Pattern not found!',
+    });
+    const bad = await t.request('POST', base, { token: mta, body: { pattern: 'x', category: 'unlucky' } });
+    expect(bad.body.errors).toEqual([{ field: 'category', message: expect.any(String) }]);
+    expect((await t.request('GET', base, { token: otherSuperadmin })).status).toBe(403);
+  });
+
+  it('S7-107 classifies a whole bounce message with the stored rules', async () => {
+    const result = await t.request<{
+      recipient: string;
+      category: string;
+      hard: boolean;
+      match?: BounceCategoryPattern;
+    }>('POST', `${base}/test`, { token: mta, body: { text: fixture('exim-quota.eml') } });
+    expect(result.body.data).toMatchObject({
+      recipient: 'full.box@example.org',
+      category: 'quota-issues',
+      hard: false,
+      status: '5.2.2',
+    });
+    expect(result.body.data?.match?.note).toBe('Mailbox or server storage full');
+    const byStatus = await t.request<{ message: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: 'it failed', status: '5.1.2' },
+    });
+    expect(byStatus.body.data).toMatchObject({
+      category: 'bad-domain',
+      message: 'No bounce-category pattern matches: the RFC 3463 status code decides (bad-domain).',
+    });
   });
 });
