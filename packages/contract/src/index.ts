@@ -10,6 +10,7 @@ import { sessionEndpoints } from './session.ts';
 import { statsEndpoints } from './stats.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
+import { webhooksEndpoints } from './webhooks.ts';
 
 // One wording for a missing field everywhere, instead of zod's "expected string, received undefined".
 z.config({
@@ -32,6 +33,7 @@ export * from './stats.ts';
 export * from './stats-range.ts';
 export * from './tokens.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 
 /** Every console API endpoint, grouped by feature; /api/docs is generated from this. */
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   credentials: credentialsEndpoints,
   tokens: tokensEndpoints,
   stats: statsEndpoints,
+  webhooks: webhooksEndpoints,
   smtpPatterns: smtpPatternsEndpoints,
   dsnPatterns: dsnPatternsEndpoints,
   bounceCategoryPatterns: bounceCategoryPatternsEndpoints,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { Cursor } from './outbox.ts';
+import { type Poller, startPoller } from './poller.ts';
 
 /** Something that turns outbox events into outputs (rollups, webhook deliveries, suppressions). */
 export interface EventConsumer {
@@ -46,58 +47,31 @@ export async function drainConsumer(db: Db, consumer: EventConsumer, limit = 500
   }
 }
 
-export interface ConsumerLoop {
-  /** Runs every consumer until caught up now, instead of waiting for the next poll. */
-  poke(): void;
-  stop(): Promise<void>;
-}
-
 /**
- * Polls the outbox for each consumer in turn: right away again while batches come back full, otherwise after
- * `intervalMs`. A failing consumer is logged and retried on the next round; the others keep going.
+ * Polls the outbox for each consumer in turn, again at once while a batch came back full. A failing consumer is logged
+ * and retried on the next round; the others keep going.
  */
 export function startConsumerLoop(
   db: Db,
   log: Logger,
   consumers: readonly EventConsumer[],
   options: { intervalMs?: number; batchSize?: number } = {},
-): ConsumerLoop {
-  const intervalMs = options.intervalMs ?? 1000;
+): Poller {
   const batchSize = options.batchSize ?? 2000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const round = async () => {
-    for (const consumer of consumers) {
-      if (stopped) return;
-      try {
-        await drainConsumer(db, consumer, batchSize);
-      } catch (error) {
-        log.error({ err: error, consumer: consumer.name }, 'event consumer failed; retrying on the next round');
+  return startPoller(
+    'event-consumers',
+    log,
+    async () => {
+      let more = false;
+      for (const consumer of consumers) {
+        try {
+          more = (await consumeBatch(db, consumer, batchSize)) === batchSize || more;
+        } catch (error) {
+          log.error({ err: error, consumer: consumer.name }, 'event consumer failed; retrying on the next round');
+        }
       }
-    }
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-  };
-  const tick = () => {
-    timer = null;
-    if (running) return schedule(intervalMs);
-    running = round().finally(() => {
-      running = null;
-      schedule(intervalMs);
-    });
-  };
-  schedule(0);
-  return {
-    poke: () => schedule(0),
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      return more;
     },
-  };
+    options.intervalMs ?? 1000,
+  );
 }

@@ -6,7 +6,7 @@ import { openTestDb, testDbKind } from '../test/test-db.ts';
 import { consumeBatch, drainConsumer, type EventConsumer } from './consumer-runner.ts';
 import { rollupsConsumer } from './rollups.consumer.ts';
 import { suppressionsConsumer } from './suppressions.consumer.ts';
-import { insertEvents, makeTestDomain, type TestEvent } from './testing.ts';
+import { insertEvents, makeTestDomain, type TestEvent, waitForFinalEvents } from './testing.ts';
 
 // The machine may be busy with other suites: database tests get room.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -131,10 +131,11 @@ describe('rollups consumer', () => {
           [cid, did],
         );
         // ...a later one takes a higher id and commits first.
-        await insertEvents(db, [{ customerId: cid, domainId: did, event: 'opened' }]);
+        await insertEvents(db, [{ customerId: cid, domainId: did, event: 'opened' }], { waitFinal: false });
         // While the slow one runs, nothing after it is final: the consumer waits rather than step past its id.
         expect(await drainConsumer(db, rollupsConsumer)).toBe(0);
         await slow.query('COMMIT');
+        await waitForFinalEvents(db);
         expect(await drainConsumer(db, rollupsConsumer)).toBe(2);
       } finally {
         await slow.end();
@@ -145,12 +146,19 @@ describe('rollups consumer', () => {
 });
 
 describe('suppressions consumer', () => {
-  it('adds one suppression per hard bounce, complaint and unsubscribe, ignoring channels and soft bounces', async () => {
+  it('adds one suppression per hard bounce, complaint and unsubscribe; never for soft bounces, channels or allow-listed recipients', async () => {
     const cid = await makeCustomer(db);
     const { did } = await makeTestDomain(db, cid);
     const base = { customerId: cid, domainId: did };
     await drainConsumer(db, suppressionsConsumer);
+    // The domain's allow-list: one address, and every address at one domain.
+    await db.query(
+      "INSERT INTO recipient_allowlist (customer_id, domain_id, recipient) VALUES ($1, $2, 'vip@example.net'), ($1, $2, 'partner.example')",
+      [cid, did],
+    );
     await insertEvents(db, [
+      { ...base, event: 'hardbounce', recipient: 'vip@example.net' },
+      { ...base, event: 'complained', recipient: 'someone@partner.example' },
       { ...base, event: 'hardbounce', recipient: 'Gone@Example.net', category: 'bad-mailbox', reply: '550 5.1.1 no' },
       { ...base, event: 'hardbounce', recipient: 'gone@example.net', category: 'bad-mailbox' },
       { ...base, event: 'complained', recipient: 'angry@example.net' },

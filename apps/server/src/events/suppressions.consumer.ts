@@ -1,4 +1,3 @@
-import type { Db } from '../db/client.ts';
 import type { EventConsumer } from './consumer-runner.ts';
 import { BATCH_SUMMARY, NEXT_EVENTS, runBatchStatement } from './outbox.ts';
 
@@ -12,11 +11,7 @@ export const SUPPRESSING_EVENTS = {
   unsubscribed: 'unsubscribe',
 } as const;
 
-// The allow-list (issue 5) wins over automatic suppressions. It is consulted once its table exists; its name and
-// columns are the contract between the two features.
-const ALLOWLIST_TABLE = 'allowlist_recipients';
-
-const suppressBatch = (withAllowList: boolean) => `WITH batch AS MATERIALIZED (${NEXT_EVENTS}),
+const SUPPRESS_BATCH = `WITH batch AS MATERIALIZED (${NEXT_EVENTS}),
 wanted AS (
   SELECT DISTINCT ON (b.customer_id, b.domain_id, lower(b.recipient), t.type)
          b.customer_id, b.domain_id, lower(b.recipient) AS recipient, t.type, coalesce(b.reply, '') AS reason, b.category
@@ -35,25 +30,15 @@ added AS (
                       WHERE s.customer_id = w.customer_id AND s.recipient = w.recipient AND s.type = w.type
                         AND (s.domain_id IS NULL OR s.domain_id = w.domain_id)
                         AND (s.expires_at IS NULL OR s.expires_at > now()))
-     ${
-       withAllowList
-         ? `AND NOT EXISTS (SELECT 1 FROM ${ALLOWLIST_TABLE} a
-                             WHERE a.customer_id = w.customer_id AND lower(a.recipient) = w.recipient
-                               AND (a.domain_id IS NULL OR a.domain_id = w.domain_id))`
-         : ''
-     }
+     -- The domain's allow-list (an address, or a domain name for every address at it) wins over automatic entries.
+     AND NOT EXISTS (SELECT 1 FROM recipient_allowlist a
+                      WHERE a.domain_id = w.domain_id AND a.customer_id = w.customer_id
+                        AND a.recipient IN (w.recipient, split_part(w.recipient, '@', 2)))
 )
 ${BATCH_SUMMARY}`;
-
-async function hasAllowList(db: Db): Promise<boolean> {
-  const row = await db.one<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [ALLOWLIST_TABLE]);
-  return row.found;
-}
 
 /** Hard bounces, complaints and unsubscribes add a suppression for the recipient on the event's domain, once. */
 export const suppressionsConsumer: EventConsumer = {
   name: 'suppressions',
-  async consume(tx, cursor, limit) {
-    return runBatchStatement(tx, suppressBatch(await hasAllowList(tx)), cursor, limit);
-  },
+  consume: (tx, cursor, limit) => runBatchStatement(tx, SUPPRESS_BATCH, cursor, limit),
 };

@@ -34,8 +34,29 @@ export interface TestEvent {
 
 const COLUMNS = ['customer_id', 'domain_id', 'message_id', 'recipient_id', 'recipient', 'event', 'category', 'reply'];
 
-/** Writes outbox events the way the engine does (one multi-row INSERT), with chosen times. */
-export async function insertEvents(db: Db, events: readonly TestEvent[]): Promise<void> {
+/**
+ * Waits until every committed event is final for consumers (older than every running transaction). Transaction ids
+ * are cluster-wide: on a shared PostgreSQL a transaction left open in another database (another suite) holds
+ * consumers back for a moment, and a test that drains right away would find nothing to take.
+ */
+export async function waitForFinalEvents(db: Db, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.one<{ pending: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM events WHERE txid >= pg_snapshot_xmin(pg_current_snapshot())) AS pending',
+    );
+    if (!row.pending) return;
+    if (Date.now() > deadline) throw new Error('Events stayed behind a running transaction');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Writes outbox events the way the engine does (one multi-row INSERT), with chosen times; answers once final. */
+export async function insertEvents(
+  db: Db,
+  events: readonly TestEvent[],
+  options: { waitFinal?: boolean } = {},
+): Promise<void> {
   await insertRows(
     db,
     'events',
@@ -56,4 +77,5 @@ export async function insertEvents(db: Db, events: readonly TestEvent[]): Promis
     ]),
     { tags: 'text[]', created_at: 'timestamptz' },
   );
+  if (options.waitFinal !== false) await waitForFinalEvents(db);
 }

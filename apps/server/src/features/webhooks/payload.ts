@@ -1,0 +1,104 @@
+import type { WebhookEvent, WebhookFormatName } from '@mailwright/contract';
+
+/** One event as a webhook tells it. */
+export interface WebhookEventData {
+  eventId: number;
+  event: WebhookEvent;
+  createdAt: Date;
+  domain: string;
+  recipient: string;
+  /** The Message-ID header, without angle brackets. */
+  messageId: string | null;
+  tags: string[];
+  category: string | null;
+  reply: string | null;
+  bot: boolean;
+  url: string | null;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+const seconds = (date: Date) => date.getTime() / 1000;
+
+function nativePayload(e: WebhookEventData) {
+  return {
+    event: {
+      id: String(e.eventId),
+      event: e.event,
+      timestamp: seconds(e.createdAt),
+      domain: e.domain,
+      recipient: e.recipient,
+      message_id: e.messageId,
+      tags: e.tags,
+      category: e.category,
+      reply: e.reply,
+      bot: e.bot,
+      url: e.url,
+      user_agent: e.userAgent,
+      ip: e.ip,
+    },
+  };
+}
+
+/** Mailgun's event names: both bounce kinds are "failed", told apart by severity. */
+const MAILGUN_EVENT: Record<WebhookEvent, string> = {
+  accepted: 'accepted',
+  delivered: 'delivered',
+  rejected: 'rejected',
+  softbounce: 'failed',
+  hardbounce: 'failed',
+  opened: 'opened',
+  clicked: 'clicked',
+  unsubscribed: 'unsubscribed',
+  complained: 'complained',
+};
+
+function mailgunPayload(e: WebhookEventData) {
+  const code = Number(e.reply?.match(/^\d{3}/)?.[0] ?? 0) || undefined;
+  const failed = e.event === 'softbounce' || e.event === 'hardbounce';
+  return {
+    'event-data': {
+      id: String(e.eventId),
+      event: MAILGUN_EVENT[e.event],
+      timestamp: seconds(e.createdAt),
+      recipient: e.recipient,
+      'recipient-domain': e.recipient.split('@')[1] ?? '',
+      tags: e.tags,
+      message: { headers: { 'message-id': e.messageId } },
+      ...(failed
+        ? { severity: e.event === 'hardbounce' ? 'permanent' : 'temporary', reason: e.category ?? 'generic' }
+        : {}),
+      ...(e.reply || failed
+        ? { 'delivery-status': { code, message: e.reply ?? '', description: e.category ?? '' } }
+        : {}),
+      ...(e.url ? { url: e.url } : {}),
+      ...(e.userAgent || e.bot ? { 'client-info': { 'user-agent': e.userAgent ?? '', bot: e.bot } } : {}),
+      ...(e.ip ? { ip: e.ip } : {}),
+    },
+  };
+}
+
+/** The body of a webhook POST, without its signature (added when it is sent, with a fresh timestamp). */
+export function buildWebhookPayload(format: WebhookFormatName, event: WebhookEventData): Record<string, unknown> {
+  return format === 'mailgun' ? mailgunPayload(event) : nativePayload(event);
+}
+
+/** What the test call sends: a made-up event of the webhook's type. */
+export function sampleEvent(event: WebhookEvent, domain: string, now = new Date()): WebhookEventData {
+  const bounce = event === 'softbounce' || event === 'hardbounce';
+  return {
+    eventId: 0,
+    event,
+    createdAt: now,
+    domain,
+    recipient: 'alice@example.com',
+    messageId: `sample.${now.getTime().toString(36)}@${domain}`,
+    tags: ['sample'],
+    category: bounce ? (event === 'hardbounce' ? 'bad-mailbox' : 'quota-issues') : null,
+    reply: bounce ? (event === 'hardbounce' ? '550 5.1.1 No such user' : '452 4.2.2 Mailbox full') : null,
+    bot: false,
+    url: event === 'clicked' ? 'https://example.com/sample-link' : null,
+    userAgent: event === 'opened' || event === 'clicked' ? 'Mozilla/5.0 (sample)' : null,
+    ip: event === 'opened' || event === 'clicked' ? '192.0.2.1' : null,
+  };
+}
