@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountEndpoints } from './account.ts';
+import { allowlistsEndpoints, uriAllowlistEndpoints, uriBlocklistEndpoints } from './allowlists.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
@@ -8,16 +9,19 @@ import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndp
 import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
 import { statsEndpoints } from './stats.ts';
+import { backoffEndpoints, domainPatternsEndpoints, suppressionsEndpoints } from './suppressions.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 
 // One wording for a missing field everywhere, instead of zod's "expected string, received undefined".
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined,
 });
 
 export * from './account.ts';
+export * from './allowlists.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './credentials.ts';
@@ -31,6 +35,7 @@ export * from './sending.ts';
 export * from './session.ts';
 export * from './stats.ts';
 export * from './stats-range.ts';
+export * from './suppressions.ts';
 export * from './tokens.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
@@ -50,6 +55,12 @@ export const endpoints = {
   dsnPatterns: dsnPatternsEndpoints,
   bounceCategoryPatterns: bounceCategoryPatternsEndpoints,
   sending: sendingEndpoints,
+  suppressions: suppressionsEndpoints,
+  allowlists: allowlistsEndpoints,
+  uriAllowlist: uriAllowlistEndpoints,
+  uriBlocklist: uriBlocklistEndpoints,
+  domainPatterns: domainPatternsEndpoints,
+  backoff: backoffEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {
