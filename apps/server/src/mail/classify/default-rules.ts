@@ -50,6 +50,11 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     String.raw`reverse (dns|lookup|address)|\bptr\b|\brdns\b|no reverse|does not have a reverse|hostname does not resolve|cannot find your hostname`,
   ),
   rules(
+    'bad-domain',
+    'A common canned reply that names a missing account or domain first (and blocklisting only as a maybe)',
+    'account or domain may not exist',
+  ),
+  rules(
     'virus-related',
     'Virus or malware found',
     String.raw`\bvirus|malware|infected|trojan|ransomware|dangerous attachment`,
@@ -59,7 +64,7 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     'The sending IP or domain is blocklisted or distrusted',
     String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|spamhaus|spamcop|barracuda|sorbs|abuseat|cloudmark|proofpoint`,
     String.raw`listed (at|on|in|by)|\bbanned\b|poor reputation|bad reputation|low reputation|reputation (of|is)|\bUBE\b`,
-    String.raw`use the smtp server of your isp|dynamic (ip|address)|dial-?up|residential (ip|address)`,
+    String.raw`use the smtp server of your isp|dynamic (ip|address)|dial-?up|residential (ip|address)|invalid ip for sending|(ip|host) (address )?(is )?not (allowed|authori[sz]ed|permitted) to send`,
     String.raw`user complaints|unexpected volume|\[TSS?0\d\]|\bofr_?506\b`,
   ),
   rules('quota-issues', "RFC 3463 x.2.3: larger than this recipient's limit", String.raw`^[45]\.2\.3;`),

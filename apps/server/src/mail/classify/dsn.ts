@@ -148,9 +148,8 @@ type StatusFields = { reportingMta?: string; recipients: DsnRecipient[] };
 /** RFC 3464 2.1: per-message fields, then one group of per-recipient fields for each recipient. */
 export function parseStatusFields(fields: string): StatusFields {
   const result: StatusFields = { recipients: [] };
-  const groups = fields.replace(/\r\n/g, '\n').split(/\n[ \t]*\n/);
-  for (const group of groups) {
-    const h = parseHeaders(group.trim());
+  for (const group of recipientGroups(fields)) {
+    const h = parseHeaders(group);
     const reportingMta = header(h, 'reporting-mta');
     if (reportingMta && !result.reportingMta) result.reportingMta = typed(reportingMta);
     const finalRecipient =
@@ -170,6 +169,31 @@ export function parseStatusFields(fields: string): StatusFields {
     result.recipients.push(recipient);
   }
   return result;
+}
+
+/**
+ * Field groups, normally separated by empty lines (RFC 3464 2.1); some MTAs run the recipients' groups together, so a
+ * second Final-Recipient (or a second Original-Recipient) also starts a new group.
+ */
+function recipientGroups(fields: string): string[] {
+  const groups: string[] = [];
+  for (const block of fields.replace(/\r\n/g, '\n').split(/\n[ \t]*\n/)) {
+    let current: string[] = [];
+    let seen = { final: false, original: false };
+    for (const line of block.trim().split('\n')) {
+      const field = /^(final|original)-recipient\s*:/i.exec(line)?.[1]?.toLowerCase();
+      if ((field === 'final' && seen.final) || (field === 'original' && seen.original)) {
+        groups.push(current.join('\n'));
+        current = [];
+        seen = { final: false, original: false };
+      }
+      if (field === 'final') seen.final = true;
+      if (field === 'original') seen.original = true;
+      current.push(line);
+    }
+    groups.push(current.join('\n'));
+  }
+  return groups;
 }
 
 /** RFC 3464 2.3.3 actions; non-standard "expired" (SendGrid and others) is a final failure. */

@@ -5,6 +5,8 @@ import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
 import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
 import type { DsnRule } from './dsn-rules.ts';
 import { decodeWords, type Headers, header, leafParts, type MimePart } from './mime.ts';
+import { parseSesNotification, type SesNotification } from './ses-notification.ts';
+import { firstText } from './text-bounce.ts';
 
 /** A bounced recipient with its classification. Action "delayed" is a warning: record it, never suppress on it. */
 export type ClassifiedRecipient = DsnRecipient & { classification: Classification };
@@ -85,8 +87,14 @@ function readKind(root: MimePart, rules: InboundRules): InboundKind {
   const categoryRules = rules.category ?? DEFAULT_CATEGORY_RULES;
   const dsnRules = rules.dsn ?? DEFAULT_DSN_RULES;
   const hasStatusPart = leafParts(root).some((p) => /delivery-status$/.test(p.type));
-  if (hasStatusPart || looksLikeBounce(root)) {
-    const report = parseBounce(root, dsnRules);
+  const ses = hasStatusPart ? undefined : parseSesNotification(firstText(root));
+  if (ses?.type === 'Complaint') {
+    const feedback: FeedbackReport = { feedbackType: ses.feedbackType, userAgent: 'Amazon SES' };
+    if (ses.recipients[0]) feedback.recipient = ses.recipients[0];
+    return { kind: 'complaint', feedback };
+  }
+  if (ses || hasStatusPart || looksLikeBounce(root)) {
+    const report = ses ? sesReport(root, ses) : parseBounce(root, dsnRules);
     const failed = report.recipients.filter((r) => r.action === 'failed' || r.action === 'delayed');
     if (report.recipients.length > 0 && failed.length === 0) return { kind: 'delivery-report', report };
     if (failed.length > 0) {
@@ -100,6 +108,17 @@ function readKind(root: MimePart, rules: InboundRules): InboundKind {
   const reason = autoReplyReason(root.headers);
   if (reason) return { kind: 'auto-reply', reason };
   return { kind: 'other' };
+}
+
+function sesReport(root: MimePart, ses: Exclude<SesNotification, { type: 'Complaint' }>): BounceReport {
+  const report: BounceReport = {
+    standard: true,
+    recipients: ses.recipients,
+    subject: decodeWords(header(root.headers, 'subject') ?? ''),
+    from: header(root.headers, 'from') ?? '',
+  };
+  if (ses.type === 'Bounce' && ses.reportingMta) report.reportingMta = ses.reportingMta;
+  return report;
 }
 
 function addressesOf(headers: Headers, names: string[]): string[] {
