@@ -157,6 +157,28 @@ describe('RFC 3464 and non-standard bounces of the common MTAs', () => {
   });
 });
 
+describe('bounces in other shapes', () => {
+  it('reads recipients whose RFC 3464 field groups run together without an empty line', () => {
+    const report = read('postfix-two-recipients.eml');
+    if (report.kind !== 'bounce') throw new Error(report.kind);
+    expect(
+      report.recipients.map((r) => [r.recipient, r.status, r.classification.category, r.classification.hard]),
+    ).toEqual([
+      ['full@example.com', '5.2.2', 'quota-issues', false],
+      ['nobody@example.com', '5.1.1', 'bad-mailbox', true],
+    ]);
+  });
+
+  it('reads an Amazon SES bounce notification mailed through SNS (JSON, folded inside a string)', () => {
+    const report = read('ses-bounce-notification.eml');
+    if (report.kind !== 'bounce') throw new Error(report.kind);
+    expect(report.report.reportingMta).toBe('a1-2.smtp-out.example.test');
+    expect(report.recipients.map((r) => [r.recipient, r.status, r.diagnostic, r.classification.category])).toEqual([
+      ['gone@example.com', '5.1.1', '550 5.1.1 user unknown', 'bad-mailbox'],
+    ]);
+  });
+});
+
 describe('RFC 5965 complaints, RFC 3834 auto-replies and other non-bounces', () => {
   const kinds: [string, InboundReport['kind'], string][] = [
     ['arf-abuse.eml', 'complaint', 'abuse annoyed@example.net m-1008.vwx@sender.test'],
