@@ -107,13 +107,7 @@ export function DataTable<T>({
                   )}
                 </TableCell>
               ))}
-              {rowActions ? (
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              ) : null}
+              {rowActions ? <TableCell align="right" aria-label="Actions" sx={stickyRight} /> : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -125,7 +119,7 @@ export function DataTable<T>({
                   </TableCell>
                 ))}
                 {rowActions ? (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
+                  <TableCell align="right" sx={{ ...stickyRight, whiteSpace: 'nowrap', py: 0 }}>
                     {rowActions(row)}
                   </TableCell>
                 ) : null}
@@ -170,6 +164,9 @@ export function DataTable<T>({
   );
 }
 
+/** The actions stay in reach while a wide table scrolls sideways on a phone. */
+const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', backgroundImage: 'inherit' } as const;
+
 function lastPage(total: number, limit: number): number {
   return Math.max(0, Math.ceil(total / limit) - 1);
 }
@@ -177,18 +174,6 @@ function lastPage(total: number, limit: number): number {
 function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
   return breakpoint ? { xs: 'none', [breakpoint]: 'table-cell' } : undefined;
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /** The search text reaches the server a moment after typing stops, not on every key. */
 function SearchBox({ label, onSearch }: { label: string; onSearch: (search: string) => void }) {

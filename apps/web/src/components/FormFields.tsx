@@ -53,7 +53,14 @@ export function FormSelect<T extends FieldValues>({
   options,
   helperText,
   disabled,
-}: BoundProps<T> & { options: SelectOption[]; helperText?: string; disabled?: boolean }) {
+  emptyAsNull = false,
+}: BoundProps<T> & {
+  options: SelectOption[];
+  helperText?: string;
+  disabled?: boolean;
+  /** The option with value '' stands for null (e.g. "no subrole"). */
+  emptyAsNull?: boolean;
+}) {
   return (
     <Controller
       control={control}
@@ -63,6 +70,7 @@ export function FormSelect<T extends FieldValues>({
           select
           {...field}
           value={field.value ?? ''}
+          onChange={(event) => field.onChange(emptyAsNull && event.target.value === '' ? null : event.target.value)}
           label={label}
           disabled={disabled}
           error={Boolean(fieldState.error)}
