@@ -14,7 +14,10 @@ import { MTA_OPERATORS } from './roles.ts';
 
 export const SUPPRESSION_TYPES = ['bounce', 'unsubscribe', 'complaint', 'block'] as const;
 export type SuppressionType = (typeof SUPPRESSION_TYPES)[number];
-export const suppressionType = z.enum(SUPPRESSION_TYPES, 'Type must be bounce, unsubscribe, complaint or block');
+export const suppressionType = z.enum(SUPPRESSION_TYPES, {
+  error: (issue) =>
+    issue.input === undefined ? 'This field is required' : 'Type must be bounce, unsubscribe, complaint or block',
+});
 
 /** An e-mail address, compared lowercase (RFC 5321 leaves local parts case-sensitive; no mailbox provider is). */
 export const recipientAddress = z
@@ -66,6 +69,8 @@ export const suppressionCheck = z.object({
   recipient: z.string(),
   suppressed: z.boolean(),
   items: z.array(suppressionSchema.extend({ scope: z.enum(['domain', 'customer', 'global']) })),
+  /** The first active domain pattern that blocks the recipient, if any. */
+  pattern: z.string().nullable(),
 });
 
 export const globalSuppressionListQuery = suppressionListQuery.extend({ type: suppressionType.optional() });

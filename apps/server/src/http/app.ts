@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { registerAccountRoutes } from '../features/account/account.routes.ts';
 import { registerCredentialRoutes } from '../features/credentials/credentials.routes.ts';
 import { registerCustomerRoutes } from '../features/customers/customers.routes.ts';
+import { registerDomainPatternRoutes } from '../features/domain-patterns/domain-patterns.routes.ts';
 import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
 import { registerNewsRoutes } from '../features/news/news.routes.ts';
 import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
@@ -13,6 +14,7 @@ import { registerPatternRoutes } from '../features/patterns/patterns.routes.ts';
 import { registerSendingRoutes } from '../features/sending/sending.routes.ts';
 import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
+import { registerSuppressionRoutes } from '../features/suppressions/suppressions.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
@@ -34,6 +36,8 @@ const FEATURES = [
   registerWebhookRoutes,
   registerPatternRoutes,
   registerSendingRoutes,
+  registerSuppressionRoutes,
+  registerDomainPatternRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
