@@ -74,7 +74,13 @@ const replyError = (reply: SinkReply) => {
 };
 
 /** A local MX on 127.0.0.1 (smtp-server) that records what it receives and answers as scripted. */
-export async function startMxSink(options: { tls?: boolean; port?: number } = {}): Promise<MxSink> {
+export async function startMxSink(
+  options: {
+    tls?: boolean;
+    port?: number /** Wait this long before answering DATA, like a busy MX. */;
+    delayMs?: number;
+  } = {},
+): Promise<MxSink> {
   const messages: SinkMessage[] = [];
   const scripts = new Map<string, { replies: SinkReply[]; stage: 'rcpt' | 'data' }>();
   const tries = new Map<string, number>();
@@ -110,7 +116,8 @@ export async function startMxSink(options: { tls?: boolean; port?: number } = {}
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         const rcptTo = session.envelope.rcptTo.map((r) => r.address);
         const refusal = rcptTo.map((r) => nextScripted(r, 'data')).find((reply) => reply && !reply.startsWith('2'));
         if (refusal) return callback(replyError(refusal));

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { GroupCommit } from '../group-commit.ts';
 import { type DeliverContext, deliver } from './deliver.ts';
-import { claimDeliveries, type DeliveryResult, recordDeliveryResults } from './delivery.repo.ts';
+import { claimDeliveries, type DeliveryResult, extendLeases, recordDeliveryResults } from './delivery.repo.ts';
 
 const CLAIM_BATCH = 200;
 const IDLE_POLL_MS = 500;
@@ -9,12 +9,16 @@ const IDLE_POLL_MS = 500;
 /**
  * The delivery loop of a worker process: claims due queue rows while it has room (DELIVERY_MAX_IN_FLIGHT), delivers
  * them concurrently and records the results in group commits. Several workers (processes) share one queue.
+ * While rows wait here (for a connection slot, a slow MX), a heartbeat keeps extending their lease; a crashed worker
+ * stops extending, and its rows come due again one lease later.
  */
 export class DeliveryWorker {
   private readonly deps: Deps;
   private readonly ctx: DeliverContext;
   private readonly results: GroupCommit<DeliveryResult, undefined>;
-  private inFlight = 0;
+  /** Queue rows claimed by this worker and not yet recorded. */
+  private readonly inFlight = new Set<number>();
+  private heartbeat: NodeJS.Timeout | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -37,6 +41,9 @@ export class DeliveryWorker {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    const every = Math.max(1000, (this.deps.config.deliveryLeaseSeconds * 1000) / 3);
+    this.heartbeat = setInterval(() => void this.renewLeases(), every);
+    this.heartbeat.unref();
   }
 
   /** New mail was queued (in this process): look now instead of at the next poll. */
@@ -49,14 +56,15 @@ export class DeliveryWorker {
     this.running = false;
     this.wake();
     await this.loop;
-    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (this.inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await this.results.drain();
+    if (this.heartbeat) clearInterval(this.heartbeat);
   }
 
   private async run(): Promise<void> {
     const { config, log } = this.deps;
     while (this.running) {
-      const room = config.deliveryMaxInFlight - this.inFlight;
+      const room = config.deliveryMaxInFlight - this.inFlight.size;
       if (room <= 0) {
         this.waitingForRoom = true;
         await this.sleep(IDLE_POLL_MS);
@@ -70,7 +78,9 @@ export class DeliveryWorker {
         log.error({ err: error }, 'claiming deliveries failed');
       }
       for (const delivery of claimed) {
-        this.inFlight++;
+        // Already on its way here (its lease ran out under a stalled heartbeat): never deliver it twice at once.
+        if (this.inFlight.has(delivery.queueId)) continue;
+        this.inFlight.add(delivery.queueId);
         deliver(delivery, this.ctx)
           .then((result) => this.results.submit(result))
           .catch((error: unknown) => {
@@ -78,11 +88,20 @@ export class DeliveryWorker {
             log.error({ err: error, queueId: delivery.queueId }, 'delivery failed');
           })
           .finally(() => {
-            this.inFlight--;
+            this.inFlight.delete(delivery.queueId);
             if (this.waitingForRoom) this.wake();
           });
       }
       if (claimed.length < Math.min(room, CLAIM_BATCH)) await this.sleep(IDLE_POLL_MS);
+    }
+  }
+
+  private async renewLeases(): Promise<void> {
+    if (!this.inFlight.size) return;
+    try {
+      await extendLeases(this.deps.db, [...this.inFlight], this.deps.config.deliveryLeaseSeconds);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'extending delivery leases failed');
     }
   }
 

@@ -92,6 +92,14 @@ export async function claimDeliveries(db: Db, limit: number, leaseSeconds: numbe
   return deliveries;
 }
 
+/** Pushes the lease of rows this worker still holds (the heartbeat); rows already done are gone and unaffected. */
+export async function extendLeases(db: Db, queueIds: readonly number[], leaseSeconds: number): Promise<void> {
+  await db.query('UPDATE delivery_queue SET due_at = now() + make_interval(secs => $2) WHERE id = ANY($1::bigint[])', [
+    queueIds,
+    leaseSeconds,
+  ]);
+}
+
 export type RecipientOutcome = 'delivered' | 'softbounce' | 'hardbounce';
 
 /** What one attempt at one recipient came to. */

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const REPO_ROOT = join(import.meta.dirname, '../../../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The last lines it printed (for failure messages). */
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+/** A free TCP port on 127.0.0.1 (asked from the OS, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `node apps/server/src/main.ts serve` as a child process, resolved once it logs `readyMessage` (JSON logs).
+ * `roles` limits the roles it runs (e.g. 'smtp,api').
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { roles?: string; readyMessage?: string; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const args = ['apps/server/src/main.ts', 'serve', ...(options.roles ? ['--roles', options.roles] : [])];
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_PRETTY: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = options.readyMessage ?? 'Mailwright console';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      if (output.includes(ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+  return {
+    child,
+    output: () => output,
+    exited,
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
