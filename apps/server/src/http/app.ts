@@ -16,6 +16,7 @@ import { registerSessionRoutes } from '../features/session/session.routes.ts';
 import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerSuppressionRoutes } from '../features/suppressions/suppressions.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
+import { registerTrackingRoutes } from '../features/tracking/tracking.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
 import { HttpError } from './errors.ts';
@@ -34,6 +35,7 @@ const FEATURES = [
   registerTokenRoutes,
   registerStatsRoutes,
   registerWebhookRoutes,
+  registerTrackingRoutes,
   registerPatternRoutes,
   registerSendingRoutes,
   registerSuppressionRoutes,
