@@ -3,10 +3,11 @@ import type { Config, ServerRole } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
+import { startEventWorkers } from './events/event-workers.ts';
 import { ensureFirstSuperadmin } from './features/users/bootstrap.ts';
 import { buildApp } from './http/app.ts';
-import { startMailEngine } from './mail/engine.ts';
 import { createLogger, type Logger } from './log.ts';
+import { startMailEngine } from './mail/engine.ts';
 
 export interface RunningServer {
   deps: Deps;
@@ -48,6 +49,8 @@ export async function startServer(
   }
   // The mail engine: SMTP submission with the smtp role, delivery and periodic jobs with the worker role.
   const engine = await startMailEngine(deps, { smtp: roles.includes('smtp'), worker: roles.includes('worker') });
+  // Outbox consumers (statistics, webhooks, suppressions) and the webhook sender run with the worker role.
+  const eventWorkers = roles.includes('worker') ? startEventWorkers(deps) : null;
 
   let stopped = false;
   return {
@@ -59,6 +62,7 @@ export async function startServer(
       stopped = true;
       await app?.close();
       await engine.stop();
+      await eventWorkers?.stop();
       if (!existing?.db) await db.close();
     },
   };

@@ -1,0 +1,26 @@
+import type { Deps } from '../deps.ts';
+import { startWebhookSender } from '../features/webhooks/webhook-sender.ts';
+import { startConsumerLoop } from './consumer-runner.ts';
+import { rollupsConsumer } from './rollups.consumer.ts';
+import { suppressionsConsumer } from './suppressions.consumer.ts';
+import { webhooksConsumer } from './webhooks.consumer.ts';
+
+/** Every consumer of the event outbox, in the order a round runs them. */
+export const EVENT_CONSUMERS = [rollupsConsumer, suppressionsConsumer, webhooksConsumer];
+
+/** The worker role's part for events: the outbox consumers and the webhook sender, each polling every second. */
+export function startEventWorkers(deps: Deps) {
+  const consumers = startConsumerLoop(deps.db, deps.log, EVENT_CONSUMERS);
+  const sender = startWebhookSender(deps.db, deps.log);
+  return {
+    /** Run now: new events were written (or deliveries queued) in this process. */
+    poke() {
+      consumers.poke();
+      sender.poke();
+    },
+    async stop() {
+      await consumers.stop();
+      await sender.stop();
+    },
+  };
+}
