@@ -5,6 +5,7 @@ import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
+import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
 import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
@@ -29,6 +30,7 @@ export * from './customers.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './messages.ts';
+export * from './messages-log.ts';
 export * from './patterns.ts';
 export * from './roles.ts';
 export * from './sending.ts';
@@ -55,6 +57,8 @@ export const endpoints = {
   dsnPatterns: dsnPatternsEndpoints,
   bounceCategoryPatterns: bounceCategoryPatternsEndpoints,
   sending: sendingEndpoints,
+  logs: logsEndpoints,
+  dashboard: dashboardEndpoints,
   suppressions: suppressionsEndpoints,
   allowlists: allowlistsEndpoints,
   uriAllowlist: uriAllowlistEndpoints,
