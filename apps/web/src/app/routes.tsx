@@ -53,6 +53,7 @@ export interface RedirectRoute {
 }
 
 const AccountSettingsScreen = lazy(() => import('../features/account-settings/AccountSettingsScreen.tsx'));
+const ApiKeysScreen = lazy(() => import('../features/api-keys/ApiKeysScreen.tsx'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
 
 /** Everything under / that needs a signed-in user. The default route / redirects to dashboard. */
@@ -123,7 +124,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   },
   { path: 'domains', title: 'Domains', icon: DnsIcon, arrivesWith: 'the domains feature: the domain list' },
   { path: 'users', title: 'Users', icon: GroupIcon, access: ADMINS, screen: UsersScreen },
-  { path: 'api-keys', title: 'API keys', icon: VpnKeyIcon, access: ADMINS, arrivesWith: 'the credentials feature' },
+  { path: 'api-keys', title: 'API keys', icon: VpnKeyIcon, access: ADMINS, screen: ApiKeysScreen },
   {
     path: 'account-settings',
     title: 'Account settings',
