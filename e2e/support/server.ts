@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
-const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+// E2E_WEB_DIST: a console built elsewhere (`vite build --outDir …`), so a journey run is not disturbed by another
+// engineer rebuilding apps/web/dist at the same time.
+const WEB_DIST = process.env.E2E_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
 const STARTUP_TIMEOUT_MS = 60_000;
 
 export const ADMIN_USERNAME = 'admin';
