@@ -10,6 +10,7 @@ import {
   safeHeaderValue,
   splitMessage,
 } from '../message/headers.ts';
+import { trackMessage } from '../tracking/rewrite-links.ts';
 import { badField, foreignFrom } from './intake-error.ts';
 import type { SendingDomain } from './sending-domain.ts';
 
@@ -63,7 +64,17 @@ export async function prepareMessage(
   const campaign = safeHeaderValue(options.tags[0] ?? 'default').replace(/[:\s]/g, '_') || 'default';
   added.push(headerField('Feedback-ID', `${campaign}:${domain.customerId}:${domain.id}:mailwright`));
 
-  const unsigned = joinMessage([...added, ...kept], body);
+  const joined = joinMessage([...added, ...kept], body);
+  // Open pixel and click redirects (issue 6), signed for this message (and its recipient when it has one).
+  const unsigned = trackMessage(joined, {
+    trackingBaseUrl: `https://${domain.trackingHost}`,
+    domainId: domain.id,
+    messageId: messageIdHeader,
+    recipient: options.recipients.length === 1 ? (options.recipients[0] as string) : '',
+    secret: options.secret,
+    opens: domain.openTracking,
+    clicks: domain.clickTracking,
+  });
   const signed = await signMessage(unsigned, {
     domain: domain.name,
     selector: domain.dkimSelector,

@@ -16,6 +16,8 @@ export interface SendingDomain {
   bounceHost: string;
   trackingHost: string;
   unsubscribeTracking: boolean;
+  openTracking: boolean;
+  clickTracking: boolean;
 }
 
 function toSendingDomain(row: DomainRow): SendingDomain {
@@ -29,6 +31,8 @@ function toSendingDomain(row: DomainRow): SendingDomain {
     bounceHost: row.bounce_host,
     trackingHost: row.tracking_host,
     unsubscribeTracking: row.unsubscribe_tracking,
+    openTracking: row.open_tracking,
+    clickTracking: row.click_tracking,
   };
 }
 

@@ -1,4 +1,5 @@
 import { unsubscribeToken } from '../mail-tokens.ts';
+import { transformHtmlParts } from './mime-html.ts';
 import { signTrackingToken } from './tracking-tokens.ts';
 
 export interface TrackingOptions {
@@ -67,4 +68,13 @@ export function unsubscribeUrl(
     messageId: options.messageId,
   });
   return `${options.trackingBaseUrl.replace(/\/$/, '')}/unsubscribe/${token}`;
+}
+
+/**
+ * Click and open tracking for a whole MIME message (intake calls it before DKIM signing, when the domain tracks
+ * opens or clicks): every inline HTML part is rewritten; plain text and attachments are left alone.
+ */
+export function trackMessage(raw: Buffer, options: TrackingOptions): Buffer {
+  if (!options.opens && !options.clicks) return raw;
+  return transformHtmlParts(raw, (html) => rewriteLinksForTracking(html, options));
 }
