@@ -72,7 +72,7 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
   rules(
     'content-related',
     'Message format, headers or size refused',
-    String.raw`rfc ?5322|rfc ?2822|rfc ?822|not (rfc[- ]?)?compliant|multiple (addresses|\S+ headers|from|sender)|duplicate header|header (error|syntax|too long|is too long|line too long)|line too long|bare lf|8-?bit (data|character)|invalid mime|mime (error|violation)`,
+    String.raw`not (rfc[- ]?)?(2?822 |5322 )?compliant|rfc ?(2?822|5322) (violation|compliance|non-?compliant)|violates rfc|multiple (addresses|\S+ headers|from|sender)|duplicate header|header (syntax|too long|is too long|line too long)|line too long|bare lf|8-?bit (data|character)|invalid mime|mime (error|violation)`,
     'message (size )?(exceeds|too (big|large))|(message|mail) size .{0,30}(exceed|limit|too)|size limit|exceeds (the )?(maximum|size)|too big for',
     '(attachment|file type|extension|file name).{0,40}(not allowed|rejected|prohibited|blocked|forbidden)|media error',
   ),
@@ -133,14 +133,14 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
     'syntax error|bad sequence|command (not )?(recogni[sz]ed|unrecognized|unknown|implemented)|not implemented|unrecognized command|protocol error|malformed address',
   ),
   rules(
+    'other',
+    "The remote delivery agent failed (not the recipient's fault)",
+    'mailer error|operating system error|procmail|lock failure|command died',
+  ),
+  rules(
     'bad-configuration',
     'Remote misconfiguration or system error',
     String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|\bldap\b|write error|i/o error`,
-  ),
-  rules(
-    'other',
-    "The remote delivery agent failed (not the recipient's fault)",
-    'mailer error|procmail|lock failure|command died',
   ),
   rules(
     'message-expired',

@@ -19,7 +19,6 @@ const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '2.2': 'quota-issues',
   '2.3': 'quota-issues',
   '2.4': 'bad-mailbox',
-  '3.0': 'bad-configuration',
   '3.1': 'quota-issues',
   '3.2': 'bad-configuration',
   '3.3': 'content-related',
