@@ -140,7 +140,7 @@ export const DEFAULT_CATEGORY_RULES: readonly CategoryRule[] = [
   rules(
     'bad-configuration',
     'Remote misconfiguration or system error',
-    String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system error|internal error|local error|\bldap\b|write error|i/o error`,
+    String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system (error|problem)|internal error|local error|\bldap\b|write error|i/o error`,
   ),
   rules(
     'message-expired',
