@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { registerAccountRoutes } from '../features/account/account.routes.ts';
+import { registerAllowlistRoutes } from '../features/allowlists/allowlists.routes.ts';
 import { registerCredentialRoutes } from '../features/credentials/credentials.routes.ts';
 import { registerCustomerRoutes } from '../features/customers/customers.routes.ts';
 import { registerDashboardRoutes } from '../features/dashboard/dashboard.routes.ts';
@@ -19,6 +20,7 @@ import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
 import { registerSuppressionRoutes } from '../features/suppressions/suppressions.routes.ts';
 import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
 import { registerTrackingRoutes } from '../features/tracking/tracking.routes.ts';
+import { registerUriBlocklistRoutes } from '../features/uribl/uribl.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
 import { HttpError } from './errors.ts';
@@ -44,6 +46,8 @@ const FEATURES = [
   registerDashboardRoutes,
   registerSuppressionRoutes,
   registerDomainPatternRoutes,
+  registerAllowlistRoutes,
+  registerUriBlocklistRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

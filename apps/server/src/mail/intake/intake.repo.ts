@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { checkSuppressions, describeSuppression } from '../../features/suppressions/suppression-check.ts';
 import { insertRows } from '../sql-batch.ts';
 
 export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system';
@@ -36,7 +37,7 @@ const EVENT_COLUMNS = ['customer_id', 'domain_id', 'message_id', 'recipient_id',
 export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMessage[]): Promise<number[]> {
   const recipientCount = batch.reduce((n, m) => n + m.recipients.length, 0);
   return db.transaction(async (tx) => {
-    const suppressed = await findSuppressed(tx, batch);
+    const suppressed = await checkSuppressions(tx, batch);
     const ids = await tx.one<{ m: number[]; r: number[] | null }>(
       `SELECT (SELECT array_agg(nextval(pg_get_serial_sequence('messages', 'id'))) FROM generate_series(1, $1::int)) AS m,
               (SELECT array_agg(nextval(pg_get_serial_sequence('message_recipients', 'id')))
@@ -74,7 +75,7 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         const state = suppressedBy ? 'rejected' : 'queued';
         recipients.push([recipientId, messageId, m.customerId, m.domainId, rcpt.address, rcpt.domain, state]);
         const event = suppressedBy ? 'rejected' : 'accepted';
-        const reply = suppressedBy ? `Recipient is on the ${suppressedBy} suppression list` : null;
+        const reply = suppressedBy ? describeSuppression(suppressedBy) : null;
         events.push([m.customerId, m.domainId, messageId, recipientId, rcpt.address, event, reply, m.tags]);
         if (!suppressedBy) byDomain.set(rcpt.domain, [...(byDomain.get(rcpt.domain) ?? []), recipientId]);
       }
@@ -122,34 +123,4 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
     );
     return messageIds;
   });
-}
-
-interface SuppressionRow {
-  customer_id: number;
-  domain_id: number | null;
-  recipient: string;
-  type: string;
-}
-
-/** The live suppression entries (customer-wide or per domain) that match any recipient of the batch. */
-async function findSuppressed(db: Db, batch: readonly AcceptedMessage[]) {
-  const customers = [...new Set(batch.map((m) => m.customerId))];
-  const addresses = [...new Set(batch.flatMap((m) => m.recipients.map((r) => r.address.toLowerCase())))];
-  const rows = await db.query<SuppressionRow>(
-    `SELECT customer_id, domain_id, recipient, type FROM suppressions
-      WHERE customer_id = ANY($1::int[]) AND recipient = ANY($2::text[]) AND (expires_at IS NULL OR expires_at > now())`,
-    [customers, addresses],
-  );
-  return {
-    /** The suppression type that drops this recipient of this message, or undefined. */
-    find(m: AcceptedMessage, address: string): string | undefined {
-      const lower = address.toLowerCase();
-      return rows.find(
-        (s) =>
-          s.customer_id === m.customerId &&
-          s.recipient === lower &&
-          (s.domain_id === null || s.domain_id === m.domainId),
-      )?.type;
-    },
-  };
 }

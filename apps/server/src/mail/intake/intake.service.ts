@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { refuseBlockedLinks } from '../../features/uribl/uri-check.ts';
 import { GroupCommit } from '../group-commit.ts';
 import { loadMailSecret } from '../mail-tokens.ts';
 import { domainOf, isValidMailbox, normalizeMailbox, parseAddressList } from '../message/addresses.ts';
@@ -81,6 +82,14 @@ export class Intake {
       throw badField('deliverytime', 'Delivery time must be a valid date at most 3 days ahead');
     }
     const domain = await this.resolveDomain(submission);
+    // The operators' URI blocklist (minus the customer's URI allow-list); refuses with `rejected` events.
+    await refuseBlockedLinks(this.deps.db, {
+      customerId: submission.customerId,
+      domainId: domain.id,
+      raw: submission.raw,
+      recipients,
+      tags,
+    });
     const prepared = await prepareMessage(submission.raw, { domain, recipients, tags, secret: this.secret });
     let messageId: number;
     try {
