@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { autoReplyReason } from './auto-reply.ts';
+import { parseBounce, parseStatusFields, readMessage } from './dsn.ts';
+import { decodeWords, parseHeaders, parseMime } from './mime.ts';
+import { stageFromText } from './smtp-stage.ts';
+import { extractTextRecipients } from './text-bounce.ts';
+
+describe('the forgiving MIME reader', () => {
+  it('decodes RFC 2047 words, including adjacent ones', () => {
+    expect(decodeWords('=?UTF-8?B?44GK44KT?= =?UTF-8?Q?_caf=C3=A9?=')).toBe('おん café');
+    expect(decodeWords('=?iso-8859-1?Q?Delivery_Status_Notification_=28Failure=29?=')).toBe(
+      'Delivery Status Notification (Failure)',
+    );
+  });
+
+  it('keeps a continuation line that lost its leading space', () => {
+    const headers = parseHeaders('Content-Type: multipart/alternative;\nboundary="b1"\nSubject: x');
+    expect(headers.get('content-type')).toEqual(['multipart/alternative; boundary="b1"']);
+  });
+
+  it('finds the boundary a body really uses when the declared one never occurs', () => {
+    const raw =
+      'Content-Type: multipart/mixed; boundary="declared"\n\n--actual1\nContent-Type: text/plain\n\nhello\n--actual1--\n';
+    expect(parseMime(raw).parts.map((p) => [p.type, p.text.trim()])).toEqual([['text/plain', 'hello']]);
+  });
+
+  it('reads quoted-printable and base64 bodies in their charset', () => {
+    const qp = readMessage(
+      'Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\nr=E9sum=\n=E9',
+    );
+    expect(qp.text).toBe('résumé');
+    const b64 = readMessage('Content-Transfer-Encoding: base64\n\nNTUwIDUuMS4xIFVzZXIgdW5rbm93bg==');
+    expect(b64.text).toBe('550 5.1.1 User unknown');
+  });
+});
+
+describe('RFC 3464 fields', () => {
+  it('maps non-standard actions, strips address types and ignores a bare mailer exit code', () => {
+    const parsed = parseStatusFields(
+      'Reporting-MTA: dns; mx.example.com\n\nFinal-Recipient: RFC822; <a@example.com>\nAction: expired\nStatus: 4.4.7 (timeout)\nDiagnostic-Code: X-Unix; 75',
+    );
+    expect(parsed).toEqual({
+      reportingMta: 'mx.example.com',
+      recipients: [{ recipient: 'a@example.com', action: 'failed', status: '4.4.7', diagnostic: '' }],
+    });
+  });
+
+  it('gives a status to a non-standard bounce from the DSN rules', () => {
+    const raw =
+      'From: MAILER-DAEMON@mx.example.com\nSubject: failure notice\nTo: me@sender.test\n\n<a@example.com>:\nSorry, no mailbox here by that name.\n';
+    const report = parseBounce(raw, [{ id: 7, pattern: 'no mailbox here', status: '5.1.1', action: 'failed' }]);
+    expect(report.recipients).toMatchObject([
+      { recipient: 'a@example.com', status: '5.1.1', action: 'failed', dsnRule: { id: 7 } },
+    ]);
+  });
+});
+
+describe('recipients named in a bounce text', () => {
+  it('gives each address the lines up to the next one and skips senders and aliases', () => {
+    const text = [
+      'The following addresses failed:',
+      '  one@example.com',
+      '    (generated from alias@example.com)',
+      '    550 5.1.1 User unknown',
+      '  two@example.com',
+      '    552 5.2.2 Mailbox full',
+      'SMTP error after MAIL FROM:<me@sender.test>',
+    ].join('\n');
+    expect(extractTextRecipients(text, new Set(['me@sender.test']))).toEqual([
+      {
+        recipient: 'one@example.com',
+        text: 'one@example.com (generated from alias@example.com) 550 5.1.1 User unknown',
+      },
+      {
+        recipient: 'two@example.com',
+        text: 'two@example.com 552 5.2.2 Mailbox full SMTP error after MAIL FROM:<me@sender.test>',
+      },
+    ]);
+  });
+
+  it('gives a lone recipient the whole explanation, reason before or after it', () => {
+    const text = 'Error: Invalid user address\n550 no such user here\nRCPT TO: x@example.com';
+    expect(extractTextRecipients(text, new Set())).toEqual([
+      { recipient: 'x@example.com', text: 'Error: Invalid user address 550 no such user here RCPT TO: x@example.com' },
+    ]);
+  });
+});
+
+describe('the SMTP stage of a refusal', () => {
+  it.each([
+    ['(in reply to end of DATA command)', 'DATA'],
+    ['(in reply to RCPT TO command)', 'RCPT'],
+    ['SMTP error from remote mail server after MAIL FROM:<a@b> SIZE=10:', 'MAIL'],
+    ['host mx.example.com[192.0.2.1] refused to talk to me: 554 go away', 'CONNECT'],
+    ['>>> MAIL From:<a@b>\n<<< 553 sender rejected', 'MAIL'],
+    ['>>> RCPT To:<a@b>\n>>> DATA\n<<< 550 User unknown\n<<< 503 Need RCPT', undefined],
+    ['550 user unknown', undefined],
+  ])('%s -> %s', (text, stage) => {
+    expect(stageFromText(text)).toBe(stage);
+  });
+});
+
+describe('RFC 3834 automatic replies', () => {
+  const reason = (head: string) => autoReplyReason(parseHeaders(head));
+  it.each([
+    ['Auto-Submitted: auto-replied\nSubject: Re: hello', 'Auto-Submitted: auto-replied'],
+    ['X-Autoreply: yes\nSubject: hello', 'X-Autoreply'],
+    ['Precedence: auto_reply\nSubject: hello', 'Precedence: auto_reply'],
+    ['Subject: Out of Office: hello', 'Subject'],
+    ['Subject: =?UTF-8?B?6Ieq5YuV5b+c562U?= hello', 'Subject'],
+    ['Subject: Re: hello\nAuto-Submitted: no', undefined],
+  ])('%j -> %s', (head, expected) => {
+    expect(reason(head)).toBe(expected);
+  });
+});
