@@ -1,17 +1,38 @@
+import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PlaceholderScreen } from '../../components/PlaceholderScreen.tsx';
+import { CompanyCard } from './CompanyCard.tsx';
+import { PasswordCard } from './PasswordCard.tsx';
+import { ProvidersCard } from './ProvidersCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
-/** /account-settings: the second factor now; company details and keys arrive with the accounts feature. */
+/** /account-settings (admin, superadmin): company details, and the signed-in user's password, second factor and providers. */
 export default function AccountSettingsScreen() {
   return (
-    <Stack spacing={3}>
-      <PlaceholderScreen title="Account settings" arrivesWith="the accounts feature: company details and settings" />
-      <Typography variant="h6" component="h2">
-        Security
+    <Stack component="section" spacing={3} aria-labelledby="account-settings-title">
+      <Typography id="account-settings-title" variant="h5" component="h1">
+        Account settings
       </Typography>
-      <TwoFactorCard />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2">
+              Company details
+            </Typography>
+            <CompanyCard />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2">
+              Security
+            </Typography>
+            <PasswordCard />
+            <TwoFactorCard />
+            <ProvidersCard />
+          </Stack>
+        </Grid>
+      </Grid>
     </Stack>
   );
 }

@@ -36,7 +36,7 @@ export function TwoFactorCard() {
   });
 
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560 }}>
+    <Card variant="outlined">
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle1" component="h3">
@@ -49,7 +49,7 @@ export function TwoFactorCard() {
         </Typography>
         {setup && !enabled ? <ConfirmSetup setup={setup} onDone={() => setSetup(null)} /> : null}
       </CardContent>
-      <CardActions>
+      <CardActions sx={{ px: 2, pb: 2 }}>
         {enabled ? (
           <Button color="error" onClick={() => disable.mutate()} disabled={disable.isPending}>
             Turn off
