@@ -1,5 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { authenticateSmtpUser } from '../features/credentials/smtp-auth.ts';
+import type { PeriodicJob } from '../jobs/periodic.ts';
+import { startSystemMailJob } from '../jobs/system-mail.job.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { MxResolver } from './delivery/mx-resolver.ts';
 import { SmtpClientPool } from './delivery/smtp-client-pool.ts';
@@ -18,7 +20,7 @@ export interface MailEngine {
 
 /**
  * Starts the engine pieces a process runs: intake is always there (the API role's send endpoints use it), the
- * submission listener with the `smtp` role, the delivery worker with the `worker` role.
+ * submission listener with the `smtp` role, the delivery worker and the system-mail job with the `worker` role.
  */
 export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker: boolean }): Promise<MailEngine> {
   const { config, log, db } = deps;
@@ -45,6 +47,7 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
 
   let worker: DeliveryWorker | null = null;
   let pool: SmtpClientPool | null = null;
+  let systemMail: PeriodicJob | null = null;
   if (roles.worker) {
     pool = new SmtpClientPool({
       heloName: config.mailHostname,
@@ -60,6 +63,7 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
     const running = worker;
     intake.onStored(() => running.wake());
     worker.start();
+    systemMail = startSystemMailJob(deps, intake);
     log.info({ outboundPort: config.outboundSmtpPort, perHost: config.deliveryConcurrency }, 'delivery worker started');
   }
 
@@ -69,6 +73,7 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
     worker,
     async stop() {
       await submission?.close();
+      await systemMail?.stop();
       await intake.drain();
       await worker?.stop();
       await pool?.close();
