@@ -56,6 +56,11 @@ const AccountSettingsScreen = lazy(() => import('../features/account-settings/Ac
 const ApiKeysScreen = lazy(() => import('../features/api-keys/ApiKeysScreen.tsx'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
 
+// List hygiene and operator rules: patterns, suppressions, allow-lists, URI blocklist.
+const SmtpPatternsScreen = lazy(() => import('../features/patterns/SmtpPatternsScreen.tsx'));
+const DsnPatternsScreen = lazy(() => import('../features/patterns/DsnPatternsScreen.tsx'));
+const BounceCategoryPatternsScreen = lazy(() => import('../features/patterns/BounceCategoryPatternsScreen.tsx'));
+
 /** Everything under / that needs a signed-in user. The default route / redirects to dashboard. */
 export const SCREEN_ROUTES: ScreenRoute[] = [
   {
@@ -176,9 +181,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: MTA_OPERATORS,
     redirectTo: 'smtp-patterns',
     children: [
-      { path: 'smtp-patterns', title: 'SMTP patterns', arrivesWith: 'the operator patterns feature' },
-      { path: 'dsn-patterns', title: 'DSN patterns', arrivesWith: 'the operator patterns feature' },
-      { path: 'bounce-category-patterns', title: 'Bounce categories', arrivesWith: 'the operator patterns feature' },
+      { path: 'smtp-patterns', title: 'SMTP patterns', screen: SmtpPatternsScreen },
+      { path: 'dsn-patterns', title: 'DSN patterns', screen: DsnPatternsScreen },
+      { path: 'bounce-category-patterns', title: 'Bounce categories', screen: BounceCategoryPatternsScreen },
       { path: 'global-suppressions', title: 'Global suppressions', arrivesWith: 'the suppressions feature' },
     ],
   },
