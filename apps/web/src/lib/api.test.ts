@@ -117,6 +117,24 @@ describe('api client', () => {
     expect(getState().token).toBe('token-1');
   });
 
+  it('S8-031: an upload answered 401 keeps the session and gives its message to the caller to show', async () => {
+    startSession('token-1', session);
+    answer(401, { message: 'Your session cannot upload files' });
+    const formData = new FormData();
+    formData.set('type', 'bounce');
+    const error = await failure(
+      api(endpoints.suppressions.upload, { params: { domain: 3 }, formData, reportUnauthorized: true }),
+    );
+    expect([error.status, error.message, error.handled]).toEqual([401, 'Your session cannot upload files', false]);
+    expect(getState().token).toBe('token-1');
+    expect(navigations).toEqual([]);
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(String(url)).toBe('/api/upload/suppressions/3');
+    // Multipart: the browser writes the Content-Type with its boundary.
+    expect(init?.body).toBe(formData);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('sends the bearer token and fills path parameters', async () => {
     startSession('token-2', session);
     answer(200, { data: { message: 'ok' } });

@@ -41,6 +41,10 @@ export interface CallOptions<E extends Endpoint> {
   timeoutMs?: number;
   /** The caller maps every error itself (login, the status check): no overlay, no forced logout, no handler. */
   quiet?: boolean;
+  /** A multipart body (an upload), sent instead of `body`; the browser sets its Content-Type with the boundary. */
+  formData?: FormData;
+  /** Spec 8, "an upload answered 401 shows the message": the 401 is reported like any error, no forced logout. */
+  reportUnauthorized?: boolean;
 }
 
 /** Calls one contract endpoint and answers its parsed `data`, or throws an ApiError (spec 5 and 8). */
@@ -50,8 +54,10 @@ export async function api<E extends Endpoint>(endpoint: E, options: CallOptions<
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined && endpoint.method !== 'GET') {
+  let body: string | FormData | undefined;
+  if (options.formData && endpoint.method !== 'GET') {
+    body = options.formData;
+  } else if (options.body !== undefined && endpoint.method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -111,14 +117,14 @@ function errorFrom(status: number, payload: unknown): ApiError {
 }
 
 /** The session-wide reactions to a failed call (spec 6 and 8); the caller gets the error either way. */
-function fail(error: ApiError, options: { quiet?: boolean }): never {
+function fail(error: ApiError, options: { quiet?: boolean; reportUnauthorized?: boolean }): never {
   if (options.quiet) throw error;
   const signedIn = getState().token !== null;
   if (error.isNetworkError) {
     setConnectionLost(true);
     throw new ApiError(0, error.message, [], true);
   }
-  if (error.status === 401 && signedIn) {
+  if (error.status === 401 && signedIn && !options.reportUnauthorized) {
     forceLogout(MSG.forcedLogout);
     throw new ApiError(401, error.message, [], true);
   }
