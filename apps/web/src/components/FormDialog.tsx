@@ -97,13 +97,16 @@ export function FormDialog<In extends FieldValues, Out>({
   );
 }
 
-/** Spec 5: 400 and 402 hand their field errors to the form; a field the form lacks goes to the form's root error. */
+/**
+ * Spec 5: 400 and 402 hand their field errors to the form; a field the form lacks goes to the form's root error. A 409
+ * that names its field ("This recipient is on the list already") is shown on that field the same way.
+ */
 function showFieldErrors<In extends FieldValues, Out>(
   error: unknown,
   form: UseFormReturn<In, unknown, Out>,
   shownFields: string[],
 ): void {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 402)) return;
+  if (!(error instanceof ApiError) || ![400, 402, 409].includes(error.status)) return;
   const elsewhere: string[] = [];
   for (const { field, message } of error.fieldErrors) {
     const topLevel = field.split('.')[0] ?? field;
