@@ -7,15 +7,17 @@ interface WorkerFixtures {
    * `test.use({ serverName: '…' })`: Playwright then runs them in a worker of their own, with a server of their own.
    */
   serverName: string;
+  /** Extra environment for this worker's server (see StartOptions.env); files that need it set their own serverName. */
+  serverEnv: Record<string, string>;
   server: MailwrightServer;
 }
 
 export const test = base.extend<object, WorkerFixtures>({
   serverName: ['shared', { scope: 'worker', option: true }],
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
-    async ({}, use) => {
-      const server = await startMailwright();
+    async ({ serverEnv }, use) => {
+      const server = await startMailwright({ env: serverEnv });
       await use(server);
       await server.dispose();
     },

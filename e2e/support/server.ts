@@ -12,6 +12,8 @@ const WEB_DIST = process.env.E2E_WEB_DIST || join(REPO_ROOT, 'apps/web/dist');
 const STARTUP_TIMEOUT_MS = 60_000;
 
 export const ADMIN_USERNAME = 'admin';
+/** The discard port on loopback: DNS lookups fail at once instead of leaving the machine. */
+const NO_DNS = '127.0.0.1:9';
 
 /** A real Mailwright process (API + built console) on a loopback port, with its own PGlite data directory. */
 export interface MailwrightServer {
@@ -27,7 +29,16 @@ export interface MailwrightServer {
   dispose(): Promise<void>;
 }
 
-export async function startMailwright(): Promise<MailwrightServer> {
+export interface StartOptions {
+  /**
+   * Extra environment for the server process, e.g. DNS_SERVERS at a local DNS server and OUTBOUND_SMTP_PORT at a
+   * local MX sink for a journey that sends mail. By default the submission listener gets a free port and DNS goes to
+   * a loopback port where nothing answers, so no journey ever asks a real resolver (nor mails a real host).
+   */
+  env?: Record<string, string>;
+}
+
+export async function startMailwright(options: StartOptions = {}): Promise<MailwrightServer> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error('The console is not built: run `npm run build` before the browser journeys.');
   }
@@ -35,7 +46,15 @@ export async function startMailwright(): Promise<MailwrightServer> {
   const port = await freePort();
   const adminPassword = `e2e-${Math.random().toString(36).slice(2)}-Pw`;
   const url = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | null = await launch(port, dataDir, adminPassword, url);
+  // A port of its own for the submission listener, so two servers (or a run beside a dev server) never clash.
+  const env = {
+    SMTP_PORT: String(await freePort()),
+    // The inbound MX (bounces) of the smtp role likewise (engineer H).
+    INBOUND_SMTP_PORT: String(await freePort()),
+    DNS_SERVERS: NO_DNS,
+    ...options.env,
+  };
+  let child: ChildProcess | null = await launch(port, dataDir, adminPassword, url, env);
 
   const stop = async () => {
     if (!child) return;
@@ -51,7 +70,7 @@ export async function startMailwright(): Promise<MailwrightServer> {
     stop,
     async restart() {
       await stop();
-      child = await launch(port, dataDir, adminPassword, url);
+      child = await launch(port, dataDir, adminPassword, url, env);
     },
     async dispose() {
       await stop();
@@ -60,7 +79,13 @@ export async function startMailwright(): Promise<MailwrightServer> {
   };
 }
 
-async function launch(port: number, dataDir: string, adminPassword: string, url: string): Promise<ChildProcess> {
+async function launch(
+  port: number,
+  dataDir: string,
+  adminPassword: string,
+  url: string,
+  extraEnv: Record<string, string>,
+): Promise<ChildProcess> {
   // process.execPath is the repo's pinned Node (the test command runs through node_modules/.bin).
   const child = spawn(process.execPath, ['apps/server/src/main.ts', 'serve', '--port', String(port)], {
     cwd: REPO_ROOT,
@@ -75,6 +100,7 @@ async function launch(port: number, dataDir: string, adminPassword: string, url:
       LOG_PRETTY: 'false',
       WEB_DIST_DIR: WEB_DIST,
       PUBLIC_URL: url,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

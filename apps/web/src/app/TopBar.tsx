@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ThemeToggle } from '../components/ThemeToggle.tsx';
+import { DomainPicker } from '../features/working-domain/DomainPicker.tsx';
 import { useAppState } from '../lib/store.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -46,6 +47,7 @@ export function TopBar({ canToggleSidebar, sidebarMini, onToggleSidebar }: TopBa
           Mailwright
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        <DomainPicker />
         {actingAs ? (
           <Chip
             color="secondary"

@@ -61,6 +61,13 @@ const SmtpPatternsScreen = lazy(() => import('../features/patterns/SmtpPatternsS
 const DsnPatternsScreen = lazy(() => import('../features/patterns/DsnPatternsScreen.tsx'));
 const BounceCategoryPatternsScreen = lazy(() => import('../features/patterns/BounceCategoryPatternsScreen.tsx'));
 
+// The mail engine's console screens: domains, credentials, dashboard and logs.
+const DomainScreen = lazy(() => import('../features/domains/DomainScreen.tsx'));
+const DomainsScreen = lazy(() => import('../features/domains/DomainsScreen.tsx'));
+const AllDomainsScreen = lazy(() => import('../features/domains/AllDomainsScreen.tsx'));
+const SmtpUsersScreen = lazy(() => import('../features/credentials/SmtpUsersScreen.tsx'));
+const SendingKeysScreen = lazy(() => import('../features/credentials/SendingKeysScreen.tsx'));
+
 /** Everything under / that needs a signed-in user. The default route / redirects to dashboard. */
 export const SCREEN_ROUTES: ScreenRoute[] = [
   {
@@ -69,7 +76,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     icon: DashboardIcon,
     arrivesWith: 'the dashboard feature: recent messages and domains',
   },
-  { path: 'domain', title: 'Domain', icon: LanguageIcon, arrivesWith: 'the domains feature: the domain view' },
+  { path: 'domain', title: 'Domain', icon: LanguageIcon, screen: DomainScreen },
   {
     path: 'suppressions',
     title: 'Suppressions',
@@ -111,8 +118,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: ADMINS,
     redirectTo: 'smtp-users',
     children: [
-      { path: 'smtp-users', title: 'SMTP users', arrivesWith: 'the credentials feature: SMTP users' },
-      { path: 'api-keys', title: 'API keys', arrivesWith: 'the credentials feature: API keys' },
+      { path: 'smtp-users', title: 'SMTP users', screen: SmtpUsersScreen },
+      { path: 'api-keys', title: 'API keys', screen: SendingKeysScreen },
     ],
   },
   {
@@ -127,7 +134,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
       { path: 'deliverability/:id', title: 'Deliverability test', arrivesWith: 'the seed tests feature' },
     ],
   },
-  { path: 'domains', title: 'Domains', icon: DnsIcon, arrivesWith: 'the domains feature: the domain list' },
+  { path: 'domains', title: 'Domains', icon: DnsIcon, screen: DomainsScreen },
   { path: 'users', title: 'Users', icon: GroupIcon, access: ADMINS, screen: UsersScreen },
   { path: 'api-keys', title: 'API keys', icon: VpnKeyIcon, access: ADMINS, screen: ApiKeysScreen },
   {
@@ -171,7 +178,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     redirectTo: 'customers',
     children: [
       { path: 'customers', title: 'Customers', arrivesWith: 'the accounts feature: the customer list' },
-      { path: 'domains', title: 'Domains', arrivesWith: 'the accounts feature: all domains' },
+      { path: 'domains', title: 'Domains', screen: AllDomainsScreen },
     ],
   },
   {

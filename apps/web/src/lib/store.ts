@@ -8,6 +8,12 @@ export interface Notice {
   message: string;
 }
 
+/** The domain the domain-scoped screens work on (spec 4: remembered per customer); the API addresses it by did. */
+export interface WorkingDomain {
+  did: number;
+  name: string;
+}
+
 /**
  * The console's own state (ARCHITECTURE 6): server data lives in TanStack Query, this holds only what the shell
  * needs across screens. Spec 4: the last notification and the last error each carry an id and a message.
@@ -15,7 +21,14 @@ export interface Notice {
 export interface AppState {
   token: string | null;
   session: Session | null;
-  workingDomain: string | null;
+  workingDomain: WorkingDomain | null;
+  /**
+   * Spec 4: 'loading' until the acting customer's domains are known, 'none' when it has none (the no-domains state),
+   * 'ready' once a working domain is chosen.
+   */
+  domainsState: 'loading' | 'none' | 'ready';
+  /** Bumped by the not-found action (spec 8: a 404 on a domain-scoped load): the working domain is looked up again. */
+  domainRecheck: number;
   notification: Notice | null;
   error: Notice | null;
   connectionLost: boolean;
@@ -33,6 +46,8 @@ let state: AppState = {
   token: readStored(STORAGE_KEYS.idToken),
   session: null,
   workingDomain: null,
+  domainsState: 'loading',
+  domainRecheck: 0,
   notification: null,
   error: null,
   connectionLost: false,
@@ -73,11 +88,20 @@ export function setSession(session: Session): void {
 /** Forgets the session and its token; the theme and a device's persist code stay. */
 export function clearSession(): void {
   removeStored(STORAGE_KEYS.idToken);
-  update({ token: null, session: null, workingDomain: null });
+  update({ token: null, session: null, workingDomain: null, domainsState: 'loading' });
 }
 
-export function setWorkingDomain(domain: string | null): void {
-  update({ workingDomain: domain });
+/** A domain, or null with the state saying why: still loading, or the customer has none. */
+export function setWorkingDomain(domain: WorkingDomain | null, domainsState: AppState['domainsState']): void {
+  update({ workingDomain: domain, domainsState });
+}
+
+/**
+ * Spec 8, "404 on domain-scoped loads redirects via a not-found action": the working domain is gone (deleted, or
+ * the customer changed), so the domain list is read again and the first domain taken, with the spec's notice.
+ */
+export function domainNotFound(): void {
+  update({ domainRecheck: state.domainRecheck + 1 });
 }
 
 export function notify(message: string): void {
