@@ -16,10 +16,10 @@ import * as repo from './webhooks.repo.ts';
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 
 async function requireWebhook(deps: Deps, cid: number, did: number, wid: number) {
-  await requireDomain(deps, cid, did);
+  const domain = await requireDomain(deps, cid, did);
   const row = await repo.findWebhook(deps.db, cid, did, wid);
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
-  return row;
+  return Object.assign(row, { domainName: domain.name });
 }
 
 export async function listWebhooks(deps: Deps, cid: number, did: number) {
@@ -60,8 +60,7 @@ export async function deleteWebhook(deps: Deps, cid: number, did: number, wid: n
  */
 export async function testWebhook(deps: Deps, cid: number, did: number, wid: number) {
   const row = await requireWebhook(deps, cid, did, wid);
-  const domain = await requireDomain(deps, cid, did);
-  const payload = buildWebhookPayload(row.format, sampleEvent(row.event, domain.name));
+  const payload = buildWebhookPayload(row.format, sampleEvent(row.event, row.domainName));
   const result = await postWebhook(row.url, payload, await loadSigningKey(deps.db, cid));
   await repo.recordTestResult(deps.db, row.id, result.ok ? null : result.error);
   if (!result.ok) throw badRequest(result.error ?? 'Webhook test failed');
