@@ -53,6 +53,7 @@ export interface RedirectRoute {
 }
 
 const AccountSettingsScreen = lazy(() => import('../features/account-settings/AccountSettingsScreen.tsx'));
+const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen.tsx'));
 const ApiKeysScreen = lazy(() => import('../features/api-keys/ApiKeysScreen.tsx'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
 
@@ -177,7 +178,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     // Also the legacy redirect "accounts to accounts/customers".
     redirectTo: 'customers',
     children: [
-      { path: 'customers', title: 'Customers', arrivesWith: 'the accounts feature: the customer list' },
+      { path: 'customers', title: 'Customers', screen: CustomersScreen },
       { path: 'domains', title: 'Domains', screen: AllDomainsScreen },
     ],
   },
