@@ -55,6 +55,19 @@ const envSchema = z.object({
   MX_CACHE_SECONDS: z.coerce.number().min(0).default(300),
   SYSTEM_MAIL_DOMAIN: z.string().trim().toLowerCase().optional(),
   SYSTEM_MAIL_FROM: z.string().trim().optional(),
+  // List hygiene (see .env.example, "Bounces, complaints and backoff").
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2526),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  INBOUND_MAX_SIZE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  SOFT_SUPPRESSION_HOURS: z.coerce.number().positive().default(24),
+  BACKOFF_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  BACKOFF_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(1),
+  BACKOFF_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  BACKOFF_RETRY_SECONDS: z.coerce.number().positive().default(900),
 });
 
 export interface Config {
@@ -108,6 +121,20 @@ export interface Config {
   /** The customer domain platform mail (resets, invitations) is sent from; unset keeps it in the outbox. */
   systemMailDomain: string | undefined;
   systemMailFrom: string | undefined;
+  /** The inbound MX (DSNs and ARF reports to VERP addresses): 25 in production. */
+  inboundSmtpPort: number;
+  inboundSmtpHost: string;
+  inboundMaxSize: number;
+  /** How long a hard bounce of a soft category (quota-issues, spam-related, …) keeps a recipient suppressed. */
+  softSuppressionHours: number;
+  /** Backoff length when the SMTP pattern that triggered it names none. */
+  backoffMinutes: number;
+  /** Connections per destination while it is in backoff. */
+  backoffConcurrency: number;
+  /** Least time between two sends to a destination in backoff. */
+  backoffSendIntervalMs: number;
+  /** A retry to a destination in backoff waits at least this long. */
+  backoffRetrySeconds: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -159,6 +186,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mxCacheSeconds: e.MX_CACHE_SECONDS,
     systemMailDomain: e.SYSTEM_MAIL_DOMAIN || undefined,
     systemMailFrom: e.SYSTEM_MAIL_FROM || undefined,
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    inboundSmtpHost: e.INBOUND_SMTP_HOST,
+    inboundMaxSize: e.INBOUND_MAX_SIZE,
+    softSuppressionHours: e.SOFT_SUPPRESSION_HOURS,
+    backoffMinutes: e.BACKOFF_MINUTES,
+    backoffConcurrency: e.BACKOFF_CONCURRENCY,
+    backoffSendIntervalMs: e.BACKOFF_SEND_INTERVAL_MS,
+    backoffRetrySeconds: e.BACKOFF_RETRY_SECONDS,
     ...overrides,
   };
 }

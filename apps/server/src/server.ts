@@ -8,6 +8,7 @@ import { ensureFirstSuperadmin } from './features/users/bootstrap.ts';
 import { buildApp } from './http/app.ts';
 import { createLogger, type Logger } from './log.ts';
 import { startMailEngine } from './mail/engine.ts';
+import { startInboundRole } from './mail/inbound/inbound-role.ts';
 
 export interface RunningServer {
   deps: Deps;
@@ -49,6 +50,8 @@ export async function startServer(
   }
   // The mail engine: SMTP submission with the smtp role, delivery and periodic jobs with the worker role.
   const engine = await startMailEngine(deps, { smtp: roles.includes('smtp'), worker: roles.includes('worker') });
+  // The inbound MX (bounces and complaints to VERP addresses) runs with the smtp role.
+  const inbound = roles.includes('smtp') ? await startInboundRole(deps) : null;
   // Outbox consumers (statistics, webhooks, suppressions) and the webhook sender run with the worker role.
   const eventWorkers = roles.includes('worker') ? startEventWorkers(deps) : null;
 
@@ -61,6 +64,7 @@ export async function startServer(
       if (stopped) return;
       stopped = true;
       await app?.close();
+      await inbound?.close();
       await engine.stop();
       await eventWorkers?.stop();
       if (!existing?.db) await db.close();

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import { authenticateSmtpUser } from '../features/credentials/smtp-auth.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import { startSystemMailJob } from '../jobs/system-mail.job.ts';
+import { backoffOptionsFrom, DestinationBackoff } from './backoff/destination-backoff.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { MxResolver } from './delivery/mx-resolver.ts';
 import { SmtpClientPool } from './delivery/smtp-client-pool.ts';
@@ -59,7 +60,8 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
       timeoutMs: config.dnsTimeoutMs,
       cacheSeconds: config.mxCacheSeconds,
     });
-    worker = new DeliveryWorker(deps, { mx, pool, secret, retryScheduleSeconds: config.retryScheduleSeconds });
+    const backoff = new DestinationBackoff(db, log, backoffOptionsFrom(config));
+    worker = new DeliveryWorker(deps, { mx, pool, secret, retryScheduleSeconds: config.retryScheduleSeconds, backoff });
     const running = worker;
     intake.onStored(() => running.wake());
     worker.start();

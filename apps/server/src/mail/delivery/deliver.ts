@@ -1,4 +1,5 @@
 import type { BounceCategory } from '@mailwright/contract';
+import type { DestinationBackoff } from '../backoff/destination-backoff.ts';
 import { classifyBounce } from '../classify/classify.ts';
 import { verpAddress } from '../mail-tokens.ts';
 import type { Delivery, DeliveryResult, RecipientResult } from './delivery.repo.ts';
@@ -11,6 +12,8 @@ export interface DeliverContext {
   pool: SmtpClientPool;
   secret: Buffer;
   retryScheduleSeconds: readonly number[];
+  /** SMTP patterns (retry, bounce, backoff) and destination backoff; without it the reply class alone decides. */
+  backoff?: DestinationBackoff;
 }
 
 const NETWORK_CATEGORY: Record<NonNullable<SendOutcome['networkError']>, BounceCategory> = {
@@ -50,6 +53,10 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
       reply: 'The sending domain was deleted before delivery',
     }));
   } else {
+    // A destination in backoff with more waiting than it may take now: the whole row is put off, nothing is sent.
+    const deferTo = await ctx.backoff?.admit(d.recipientDomain, d.recipients.length);
+    if (deferTo)
+      return { delivery: d, results: [], retry: { recipientIds: d.recipients.map((r) => r.id), dueAt: deferTo } };
     const resolution = await ctx.mx.resolve(d.recipientDomain);
     if (!resolution.ok) {
       results = d.recipients.map((r) => ({
@@ -65,15 +72,23 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
       results = [];
       for (const r of d.recipients) {
         const from = verpAddress(ctx.secret, r.id, d.bounceHost);
-        results.push(await sendToFirstReachable(ctx.pool, resolution.targets, { from, to: r.address }, d.raw, r));
+        const release = await ctx.backoff?.slot(d.recipientDomain);
+        try {
+          results.push(
+            await sendToFirstReachable(ctx, d.recipientDomain, resolution.targets, { from, to: r.address }, d.raw, r),
+          );
+        } finally {
+          release?.();
+        }
       }
     }
   }
-  return settle(d, results, ctx.retryScheduleSeconds);
+  return settle(d, results, ctx);
 }
 
 async function sendToFirstReachable(
-  pool: SmtpClientPool,
+  ctx: DeliverContext,
+  destination: string,
   targets: readonly MxTarget[],
   envelope: { from: string; to: string },
   raw: Buffer,
@@ -84,12 +99,18 @@ async function sendToFirstReachable(
   let sent: SendOutcome | undefined;
   for (const candidate of targets) {
     target = candidate;
-    sent = await pool.send(candidate, envelope, raw);
+    sent = await ctx.pool.send(candidate, envelope, raw);
     if (!sent.unreachable) break;
   }
   const outcome = sent as SendOutcome;
   const code = outcome.code;
-  const kind = code !== null && code < 300 ? 'delivered' : code !== null && code >= 500 ? 'hardbounce' : 'softbounce';
+  let kind: RecipientResult['outcome'] =
+    code !== null && code < 300 ? 'delivered' : code !== null && code >= 500 ? 'hardbounce' : 'softbounce';
+  if (code !== null && ctx.backoff) {
+    // The operators' SMTP patterns decide: retry (soft), bounce (hard) or backoff (soft, and slow the destination).
+    const action = await ctx.backoff.judge(destination, { code, text: outcome.reply }, target.host, startedAt);
+    if (kind !== 'delivered') kind = action === 'bounce' ? 'hardbounce' : 'softbounce';
+  }
   let category: string | null = null;
   if (kind !== 'delivered') {
     category =
@@ -114,7 +135,8 @@ async function sendToFirstReachable(
 }
 
 /** Soft bounces past the expiry become hard ('message-expired'); the others are rescheduled on the row. */
-function settle(d: Delivery, results: RecipientResult[], scheduleSeconds: readonly number[]): DeliveryResult {
+function settle(d: Delivery, results: RecipientResult[], ctx: DeliverContext): DeliveryResult {
+  const scheduleSeconds = ctx.retryScheduleSeconds;
   const now = new Date();
   const expired = isExpired(now, d.expiresAt);
   const settled = results.map((r) =>
@@ -131,8 +153,16 @@ function settle(d: Delivery, results: RecipientResult[], scheduleSeconds: readon
   const retry = pending.length
     ? {
         recipientIds: pending,
-        dueAt: nextAttemptAt({ attempts: d.attempts, scheduleSeconds, now, expiresAt: d.expiresAt }),
+        dueAt: backoffRetry(
+          ctx,
+          d,
+          nextAttemptAt({ attempts: d.attempts, scheduleSeconds, now, expiresAt: d.expiresAt }),
+        ),
       }
     : null;
   return { delivery: d, results: settled, retry };
 }
+
+/** Retries to a destination in backoff wait longer (BACKOFF_RETRY_SECONDS). */
+const backoffRetry = (ctx: DeliverContext, d: Delivery, dueAt: Date) =>
+  ctx.backoff ? ctx.backoff.retryAt(d.recipientDomain, dueAt, d.expiresAt) : dueAt;

@@ -1,0 +1,170 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { cachedPatternRules } from '../../features/patterns/patterns.service.ts';
+import type { Logger } from '../../log.ts';
+import { decideSmtpAction, type SmtpAction } from '../classify/smtp-action.ts';
+import { enterBackoff, isInBackoff, leaveBackoff } from './backoff.repo.ts';
+
+export interface BackoffOptions {
+  /** Sends in flight to a destination in backoff (per process). */
+  concurrency: number;
+  /** Least time between two sends to a destination in backoff. */
+  sendIntervalMs: number;
+  /** A retry to a destination in backoff waits at least this long. */
+  retrySeconds: number;
+  /** Backoff length when the SMTP pattern names none. */
+  defaultMinutes: number;
+  /** How long a destination's state is trusted before it is read again (other workers may change it). */
+  cacheMs?: number;
+  /** A row whose sends would wait longer than this for their turn is put off instead (stay far below the lease). */
+  maxWaitMs?: number;
+}
+
+export const backoffOptionsFrom = (config: Config): BackoffOptions => ({
+  concurrency: config.backoffConcurrency,
+  sendIntervalMs: config.backoffSendIntervalMs,
+  retrySeconds: config.backoffRetrySeconds,
+  defaultMinutes: config.backoffMinutes,
+  maxWaitMs: Math.min(60_000, (config.deliveryLeaseSeconds * 1000) / 4),
+});
+
+interface State {
+  at: number;
+  /** When the last backoff reply came; a success of a send started after it ends the backoff. */
+  since: number | null;
+}
+
+interface Lane {
+  active: number;
+  waiting: (() => void)[];
+  nextStart: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Destination backoff as the delivery worker sees it (PowerMTA's smtp-pattern-list "backoff" mode): an SMTP pattern
+ * with action backoff puts the recipient domain in backoff (table destination_backoff, shared by every worker) until a
+ * delivery there succeeds or the pattern's minutes pass. Meanwhile this process sends to it over at most
+ * `concurrency` connections at a time, `sendIntervalMs` apart, and retries wait at least `retrySeconds`.
+ */
+export class DestinationBackoff {
+  private readonly db: Db;
+  private readonly log: Logger;
+  private readonly options: Required<BackoffOptions>;
+  private readonly states = new Map<string, State>();
+  private readonly lanes = new Map<string, Lane>();
+  /** The most sends seen in flight at once to a destination in backoff (read by tests and logs). */
+  readonly peakInFlight = new Map<string, number>();
+
+  constructor(db: Db, log: Logger, options: BackoffOptions) {
+    this.db = db;
+    this.log = log;
+    this.options = { cacheMs: 2000, maxWaitMs: 60_000, ...options };
+  }
+
+  /** Whether the destination is in backoff, from a short cache. A failed read counts as "no": this is a throttle. */
+  async inBackoff(destination: string): Promise<boolean> {
+    return (await this.state(destination)).since !== null;
+  }
+
+  /**
+   * Before a queue row is sent: null to go ahead, or the time to put the whole row off to, when the destination is in
+   * backoff and its sends would wait too long for their turn here.
+   */
+  async admit(destination: string, count: number): Promise<Date | null> {
+    if (!(await this.inBackoff(destination))) return null;
+    const lane = this.lane(destination);
+    const queued = lane.waiting.length + lane.active + count;
+    const wait =
+      Math.max(0, lane.nextStart - Date.now()) + (queued * this.options.sendIntervalMs) / this.options.concurrency;
+    return wait > this.options.maxWaitMs ? new Date(Date.now() + this.options.retrySeconds * 1000) : null;
+  }
+
+  /** Around one send: waits for a free slot and the pace when the destination is in backoff; answers the release. */
+  async slot(destination: string): Promise<() => void> {
+    if (!(await this.inBackoff(destination))) return () => undefined;
+    const lane = this.lane(destination);
+    // A finished send hands its slot straight to the next waiter, so nobody slips in between.
+    if (lane.active >= this.options.concurrency) await new Promise<void>((resolve) => lane.waiting.push(resolve));
+    else lane.active++;
+    this.peakInFlight.set(destination, Math.max(this.peakInFlight.get(destination) ?? 0, lane.active));
+    const startAt = Math.max(Date.now(), lane.nextStart);
+    lane.nextStart = startAt + this.options.sendIntervalMs;
+    if (startAt > Date.now()) await sleep(startAt - Date.now());
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = lane.waiting.shift();
+      if (next) next();
+      else lane.active--;
+    };
+  }
+
+  /**
+   * After a remote reply: what the SMTP patterns say to do with it (retry, bounce or backoff). A backoff reply puts
+   * the destination in backoff (or keeps it there); a success of a send that started after the last backoff reply
+   * ends it.
+   */
+  async judge(destination: string, reply: { code: number; text: string }, mxHost: string, sentAt: Date) {
+    const rules = await cachedPatternRules(this.db).catch(() => undefined);
+    const decision = decideSmtpAction(reply, rules?.smtp);
+    try {
+      if (decision.action === 'backoff') {
+        const minutes = decision.rule?.backoff_minutes ?? this.options.defaultMinutes;
+        await enterBackoff(this.db, destination, reply.text, minutes, {
+          smtpPatternId: decision.rule?.id ?? null,
+          mxHost,
+        });
+        this.states.set(destination, { at: Date.now(), since: Date.now() });
+        this.log.warn({ destination, minutes, reply: reply.text }, 'destination in backoff');
+      } else if (reply.code < 300) {
+        const state = await this.state(destination);
+        if (state.since !== null && sentAt.getTime() >= state.since && (await leaveBackoff(this.db, destination))) {
+          this.states.set(destination, { at: Date.now(), since: null });
+          this.log.info({ destination }, 'destination out of backoff: a delivery succeeded');
+        }
+      }
+    } catch (error) {
+      this.log.error({ err: error, destination }, 'recording destination backoff failed');
+    }
+    return decision.action satisfies SmtpAction;
+  }
+
+  /**
+   * A retry's due time, pushed out to at least `retrySeconds` from now while the destination is in backoff (but not
+   * past `notAfter`, the row's expiry, so the last try still happens).
+   */
+  retryAt(destination: string, dueAt: Date, notAfter: Date): Date {
+    if (this.states.get(destination)?.since == null) return dueAt;
+    const pushed = Math.max(dueAt.getTime(), Date.now() + this.options.retrySeconds * 1000);
+    return new Date(Math.max(dueAt.getTime(), Math.min(pushed, notAfter.getTime())));
+  }
+
+  private lane(destination: string): Lane {
+    let lane = this.lanes.get(destination);
+    if (!lane) {
+      lane = { active: 0, waiting: [], nextStart: 0 };
+      this.lanes.set(destination, lane);
+    }
+    return lane;
+  }
+
+  private async state(destination: string): Promise<State> {
+    const cached = this.states.get(destination);
+    if (cached && Date.now() - cached.at < this.options.cacheMs) return cached;
+    let since: number | null = cached?.since ?? null;
+    try {
+      const row = await isInBackoff(this.db, destination);
+      since = row ? new Date(row.updated_at).getTime() : null;
+    } catch (error) {
+      this.log.error({ err: error, destination }, 'reading destination backoff failed');
+    }
+    const state = { at: Date.now(), since };
+    if (this.states.size > 50_000) this.states.clear();
+    this.states.set(destination, state);
+    if (since === null && !this.lanes.get(destination)?.active) this.lanes.delete(destination);
+    return state;
+  }
+}
