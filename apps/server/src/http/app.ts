@@ -23,6 +23,7 @@ import { registerTrackingRoutes } from '../features/tracking/tracking.routes.ts'
 import { registerUriBlocklistRoutes } from '../features/uribl/uribl.routes.ts';
 import { registerUserRoutes } from '../features/users/users.routes.ts';
 import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
+import { registerBackoffRoutes } from '../mail/backoff/backoff.routes.ts';
 import { HttpError } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 
@@ -48,6 +49,7 @@ const FEATURES = [
   registerDomainPatternRoutes,
   registerAllowlistRoutes,
   registerUriBlocklistRoutes,
+  registerBackoffRoutes,
 ];
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
