@@ -317,7 +317,13 @@ export const backoffEndpoints = {
     access: MTA_OPERATORS,
     tag: 'Delivery',
     summary: 'End the backoff of a destination now.',
-    params: z.object({ destination: z.string().trim().toLowerCase().min(1).max(253) }),
+    params: z.object({
+      destination: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'Not a domain name'),
+    }),
     response: okResponse,
   }),
 } as const;
