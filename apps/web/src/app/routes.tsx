@@ -61,6 +61,11 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
 const SmtpPatternsScreen = lazy(() => import('../features/patterns/SmtpPatternsScreen.tsx'));
 const DsnPatternsScreen = lazy(() => import('../features/patterns/DsnPatternsScreen.tsx'));
 const BounceCategoryPatternsScreen = lazy(() => import('../features/patterns/BounceCategoryPatternsScreen.tsx'));
+const GlobalSuppressionsScreen = lazy(() => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'));
+const SuppressionsScreen = lazy(() => import('../features/suppressions/SuppressionsScreen.tsx'));
+const RecipientAllowlistScreen = lazy(() => import('../features/allowlists/RecipientAllowlistScreen.tsx'));
+const UriAllowlistScreen = lazy(() => import('../features/allowlists/UriAllowlistScreen.tsx'));
+const UriBlocklistScreen = lazy(() => import('../features/uri-blocklist/UriBlocklistScreen.tsx'));
 
 // The mail engine's console screens: domains, credentials, dashboard and logs.
 const DomainScreen = lazy(() => import('../features/domains/DomainScreen.tsx'));
@@ -84,10 +89,10 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     icon: BlockIcon,
     redirectTo: 'bounce',
     children: [
-      { path: 'bounce', title: 'Bounce', arrivesWith: 'the suppressions feature: the bounce list' },
-      { path: 'unsubscribe', title: 'Unsubscribe', arrivesWith: 'the suppressions feature: the unsubscribe list' },
-      { path: 'complaint', title: 'Complaint', arrivesWith: 'the suppressions feature: the complaint list' },
-      { path: 'block', title: 'Block', arrivesWith: 'the suppressions feature: the block list' },
+      { path: 'bounce', title: 'Bounce', screen: SuppressionsScreen },
+      { path: 'unsubscribe', title: 'Unsubscribe', screen: SuppressionsScreen },
+      { path: 'complaint', title: 'Complaint', screen: SuppressionsScreen },
+      { path: 'block', title: 'Block', screen: SuppressionsScreen },
     ],
   },
   {
@@ -96,8 +101,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     icon: VerifiedUserIcon,
     redirectTo: 'recipients',
     children: [
-      { path: 'recipients', title: 'Recipients', arrivesWith: 'the allow-lists feature: the recipient allow-list' },
-      { path: 'uris', title: 'URIs', access: ADMINS, arrivesWith: 'the allow-lists feature: the URI allow-list' },
+      { path: 'recipients', title: 'Recipients', screen: RecipientAllowlistScreen },
+      { path: 'uris', title: 'URIs', access: ADMINS, screen: UriAllowlistScreen },
     ],
   },
   { path: 'routes', title: 'Routes', icon: AltRouteIcon, arrivesWith: 'the routes feature: routes with policies' },
@@ -192,7 +197,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
       { path: 'smtp-patterns', title: 'SMTP patterns', screen: SmtpPatternsScreen },
       { path: 'dsn-patterns', title: 'DSN patterns', screen: DsnPatternsScreen },
       { path: 'bounce-category-patterns', title: 'Bounce categories', screen: BounceCategoryPatternsScreen },
-      { path: 'global-suppressions', title: 'Global suppressions', arrivesWith: 'the suppressions feature' },
+      { path: 'global-suppressions', title: 'Global suppressions', screen: GlobalSuppressionsScreen },
     ],
   },
   {
@@ -223,7 +228,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     title: 'URI blocklist',
     icon: LinkOffIcon,
     access: SUPERADMIN,
-    arrivesWith: 'the operator patterns feature',
+    screen: UriBlocklistScreen,
   },
   {
     path: 'monitoring',

@@ -89,7 +89,7 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
         <Box
           component="code"
           title={rule.pattern}
-          sx={{ ...clamped, fontSize: 13, wordBreak: 'break-all', minWidth: 160 }}
+          sx={{ ...clamped, fontSize: 13, wordBreak: 'break-all', minWidth: { xs: 160, lg: 240 } }}
         >
           {rule.pattern}
         </Box>
@@ -161,7 +161,8 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
                 label="Show"
                 value={filter}
                 onChange={(event) => setFilter(event.target.value as EnabledFilter)}
-                sx={{ minWidth: 130 }}
+                // On phones the filter takes what the button leaves.
+                sx={{ minWidth: { xs: 0, sm: 130 }, flex: { xs: 1, sm: '0 0 auto' } }}
               >
                 {FILTERS.map((option) => (
                   <MenuItem key={option.value} value={option.value}>
