@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { DashboardTips, NewsArea } from '../features/news/NewsArea.tsx';
 import { useIsSmall } from '../lib/media.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { checkSession } from '../lib/session.ts';
@@ -24,7 +25,9 @@ export function Layout() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
         <Box sx={{ maxWidth: 1600, mx: 'auto' }}>
+          <NewsArea />
           <Outlet />
+          <DashboardTips />
         </Box>
       </Box>
     </Box>

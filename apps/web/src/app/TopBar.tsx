@@ -2,13 +2,13 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { ThemeToggle } from '../components/ThemeToggle.tsx';
+import { CustomerSwitcher } from '../features/customer-switch/CustomerSwitcher.tsx';
+import { NotificationBell } from '../features/notifications/NotificationBell.tsx';
 import { DomainPicker } from '../features/working-domain/DomainPicker.tsx';
-import { useAppState } from '../lib/store.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -19,8 +19,6 @@ interface TopBarProps {
 }
 
 export function TopBar({ canToggleSidebar, sidebarMini, onToggleSidebar }: TopBarProps) {
-  const session = useAppState((s) => s.session);
-  const actingAs = session && session.cid !== session.origin.cid ? session.company.name : null;
   return (
     <AppBar
       position="fixed"
@@ -48,14 +46,8 @@ export function TopBar({ canToggleSidebar, sidebarMini, onToggleSidebar }: TopBa
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <DomainPicker />
-        {actingAs ? (
-          <Chip
-            color="secondary"
-            size="small"
-            label={`Acting as ${actingAs}`}
-            sx={{ maxWidth: { xs: 140, sm: 320 } }}
-          />
-        ) : null}
+        <CustomerSwitcher />
+        <NotificationBell />
         <ThemeToggle />
         <UserMenu />
       </Toolbar>
