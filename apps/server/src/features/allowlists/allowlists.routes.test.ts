@@ -1,10 +1,10 @@
 import type { AllowlistEntry, UriAllowEntry } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainConsumer } from '../../events/consumer-runner.ts';
 import { suppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents, makeTestDomain } from '../../events/testing.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { consumeEverything } from '../suppressions/testing.ts';
 
 type List<T> = { items: T[]; total_count: number };
 
@@ -78,14 +78,14 @@ describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () =>
     const token = tenant.user.token;
     await t.request('POST', base(), { token, body: { recipient: 'keep@example.com' } });
     await t.request('POST', base(), { token, body: { recipient: 'kept.example' } });
-    await drainConsumer(t.deps.db, suppressionsConsumer);
+    await consumeEverything(t.deps.db, suppressionsConsumer);
     const event = { customerId: tenant.cid, domainId: did };
     await insertEvents(t.deps.db, [
       { ...event, event: 'hardbounce', recipient: 'keep@example.com', category: 'bad-mailbox' },
       { ...event, event: 'complained', recipient: 'someone@kept.example' },
       { ...event, event: 'hardbounce', recipient: 'drop@example.com', category: 'bad-mailbox' },
     ]);
-    await drainConsumer(t.deps.db, suppressionsConsumer);
+    await consumeEverything(t.deps.db, suppressionsConsumer);
     const rows = await t.deps.db.query<{ recipient: string }>(
       'SELECT recipient FROM suppressions WHERE domain_id = $1 ORDER BY recipient',
       [did],

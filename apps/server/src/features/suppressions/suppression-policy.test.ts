@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { drainConsumer } from '../../events/consumer-runner.ts';
 import { createSuppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents, makeTestDomain } from '../../events/testing.ts';
 import { makeCustomer } from '../../test/factories.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import { type AutoSuppressionInput, decideAutoSuppression } from './suppression-policy.ts';
+import { consumeEverything } from './testing.ts';
 
 /** Every kind of event the policy must tell apart, each for its own recipient. */
 const CASES: Omit<AutoSuppressionInput, 'recipient'>[] = [
@@ -61,7 +61,7 @@ describe('the auto-suppression policy', () => {
     const cid = await makeCustomer(db);
     const { did } = await makeTestDomain(db, cid);
     const consumer = createSuppressionsConsumer({ softHours: SOFT_HOURS });
-    await drainConsumer(db, consumer);
+    await consumeEverything(db, consumer);
     const recipientOf = (i: number) => `case${i}@example.com`;
     for (const [i, c] of CASES.entries()) {
       if (c.allowListed) {
@@ -83,7 +83,7 @@ describe('the auto-suppression policy', () => {
         channel: c.channel,
       })),
     );
-    await drainConsumer(db, consumer);
+    await consumeEverything(db, consumer);
     const rows = await db.query<{ recipient: string; type: string; hours: number | null }>(
       `SELECT recipient, type, round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours
          FROM suppressions WHERE customer_id = $1`,

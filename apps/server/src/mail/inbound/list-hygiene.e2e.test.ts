@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import type { Suppression } from '@mailwright/contract';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainConsumer } from '../../events/consumer-runner.ts';
 import { createSuppressionsConsumer } from '../../events/suppressions.consumer.ts';
+import { consumeEverything } from '../../features/suppressions/testing.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { IntakeError } from '../intake/intake-error.ts';
 import { loadMailSecret, verpAddress } from '../mail-tokens.ts';
@@ -62,8 +62,9 @@ const events = async (recipient: string) =>
   );
 const eventNames = async (recipient: string) => (await events(recipient)).map((e) => e.event);
 
+/** The domain's list once the suppressions consumer (the worker role's job, run here by hand) has caught up. */
 async function listed(type: string): Promise<Suppression[]> {
-  await drainConsumer(env.t.deps.db, suppressions);
+  await consumeEverything(env.t.deps.db, suppressions);
   const res = await env.t.request<{ items: Suppression[] }>(
     'GET',
     `/api/suppressions/${env.domain.id}/${type}?limit=100`,
