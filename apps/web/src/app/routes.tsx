@@ -73,6 +73,8 @@ const DomainsScreen = lazy(() => import('../features/domains/DomainsScreen.tsx')
 const AllDomainsScreen = lazy(() => import('../features/domains/AllDomainsScreen.tsx'));
 const SmtpUsersScreen = lazy(() => import('../features/credentials/SmtpUsersScreen.tsx'));
 const SendingKeysScreen = lazy(() => import('../features/credentials/SendingKeysScreen.tsx'));
+const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
+const LogsScreen = lazy(() => import('../features/logs/LogsScreen.tsx'));
 
 /** Everything under / that needs a signed-in user. The default route / redirects to dashboard. */
 export const SCREEN_ROUTES: ScreenRoute[] = [
@@ -80,7 +82,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     path: 'dashboard',
     title: 'Dashboard',
     icon: DashboardIcon,
-    arrivesWith: 'the dashboard feature: recent messages and domains',
+    screen: DashboardScreen,
   },
   { path: 'domain', title: 'Domain', icon: LanguageIcon, screen: DomainScreen },
   {
@@ -135,7 +137,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     redirectTo: 'statistics',
     children: [
       { path: 'statistics', title: 'Statistics', arrivesWith: 'the statistics feature: domain statistics' },
-      { path: 'logs', title: 'Logs', arrivesWith: 'the logs feature: domain logs' },
+      { path: 'logs', title: 'Logs', screen: LogsScreen },
       { path: 'deliverability', title: 'Deliverability', arrivesWith: 'the seed tests feature: deliverability' },
       { path: 'deliverability/:id', title: 'Deliverability test', arrivesWith: 'the seed tests feature' },
     ],

@@ -45,6 +45,8 @@ export interface PagedListOptions<T> {
   order?: SortOrder;
   /** False while something the list needs (a working domain) is missing. */
   enabled?: boolean;
+  /** `{ silent: true }` when fetchPage reports its own errors (e.g. a 404 that runs the domain not-found action). */
+  meta?: { silent?: boolean };
 }
 
 export interface PagedList<T> {
@@ -72,7 +74,7 @@ export function invalidateList(queryKey: QueryKey): Promise<void> {
 
 /** A server-side paged, sorted and searchable list on TanStack Query, with the spec's step-back rule. */
 export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
-  const { queryKey, fetchPage, pageSize, enabled = true } = options;
+  const { queryKey, fetchPage, pageSize, enabled = true, meta } = options;
   const [page, setPage] = useState<PageState>({
     limit: pageSize,
     skip: 0,
@@ -85,6 +87,7 @@ export function usePagedList<T>(options: PagedListOptions<T>): PagedList<T> {
     queryFn: ({ signal }) => fetchPage(page, signal),
     placeholderData: keepPreviousData,
     enabled,
+    meta,
   });
 
   const data = query.isPlaceholderData ? undefined : query.data;

@@ -5,7 +5,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +27,7 @@ export function DomainPicker() {
   const session = useAppState((s) => s.session);
   const working = useAppState((s) => s.workingDomain);
   const domainsState = useAppState((s) => s.domainsState);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim().toLowerCase(), SEARCH_DELAY_MS);
   // The first page holds every domain of most customers; beyond it the picker asks the server as one types.
@@ -67,13 +70,15 @@ export function DomainPicker() {
         disableClearable={working !== null}
         noOptionsText="No domain matches"
         autoHighlight
+        // A phone's top bar is crowded: the name gets the room the arrow would take.
+        forcePopupIcon={!small}
         renderInput={(params) => (
           <TextField
             {...params}
             placeholder="Domain"
             slotProps={{
               ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Working domain' },
+              htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Working domain', title: working?.name ?? '' },
               input: {
                 ...params.slotProps.input,
                 startAdornment: (
