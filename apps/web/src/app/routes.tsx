@@ -53,6 +53,10 @@ export interface RedirectRoute {
 }
 
 const AccountSettingsScreen = lazy(() => import('../features/account-settings/AccountSettingsScreen.tsx'));
+const StatisticsScreen = lazy(() => import('../features/statistics/StatisticsScreen.tsx'));
+const WebhooksScreen = lazy(() => import('../features/webhooks/WebhooksScreen.tsx'));
+const DeferredWebhooksScreen = lazy(() => import('../features/monitoring/DeferredWebhooksScreen.tsx'));
+const GlobalStatsScreen = lazy(() => import('../features/monitoring/GlobalStatsScreen.tsx'));
 const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen.tsx'));
 const ApiKeysScreen = lazy(() => import('../features/api-keys/ApiKeysScreen.tsx'));
 const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
@@ -118,7 +122,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
       { path: ':id/edit', title: 'Edit template', arrivesWith: 'the templates feature: the template editor' },
     ],
   },
-  { path: 'webhooks', title: 'Webhooks', icon: WebhookIcon, arrivesWith: 'the webhooks feature: webhooks per domain' },
+  { path: 'webhooks', title: 'Webhooks', icon: WebhookIcon, screen: WebhooksScreen },
   {
     path: 'credentials',
     title: 'Credentials',
@@ -136,7 +140,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     icon: InsightsIcon,
     redirectTo: 'statistics',
     children: [
-      { path: 'statistics', title: 'Statistics', arrivesWith: 'the statistics feature: domain statistics' },
+      { path: 'statistics', title: 'Statistics', screen: StatisticsScreen },
       { path: 'logs', title: 'Logs', screen: LogsScreen },
       { path: 'deliverability', title: 'Deliverability', arrivesWith: 'the seed tests feature: deliverability' },
       { path: 'deliverability/:id', title: 'Deliverability test', arrivesWith: 'the seed tests feature' },
@@ -239,9 +243,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: SUPERADMIN,
     redirectTo: 'rabbitmq',
     children: [
-      { path: 'stats', title: 'Stats', arrivesWith: 'the monitoring feature: global statistics' },
+      { path: 'stats', title: 'Stats', screen: GlobalStatsScreen },
       { path: 'rabbitmq', title: 'RabbitMQ', arrivesWith: 'the monitoring feature: queues' },
-      { path: 'webhooks', title: 'Webhooks', arrivesWith: 'the monitoring feature: deferred webhooks' },
+      { path: 'webhooks', title: 'Webhooks', screen: DeferredWebhooksScreen },
       { path: 'autobans', title: 'Auto-bans', arrivesWith: 'the monitoring feature: user and IP auto-bans' },
     ],
   },

@@ -1,8 +1,8 @@
 import type { AggregateEntry } from '@mailwright/contract';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useId } from 'react';
 import { formatCount, seriesColour, seriesLabel } from './series.ts';
 
@@ -13,49 +13,60 @@ interface TotalsBarChartProps {
   loading?: boolean;
 }
 
-const BAR_HEIGHT = 28;
-
-/** Totals per category as horizontal bars, each in its category's fixed colour; reads well on a phone too. */
+/**
+ * Totals per category as horizontal bars, each in its category's fixed colour, with the number beside it. Plain
+ * HTML rather than SVG: the names and numbers wrap and stay readable on a 360 px phone, and screen readers read
+ * them as a list.
+ */
 export function TotalsBarChart({ title, entries, loading = false }: TotalsBarChartProps) {
   const titleId = useId();
-  const labels = entries.map((e) => seriesLabel(e.category));
-  const height = Math.max(120, entries.length * BAR_HEIGHT + 40);
+  const max = Math.max(1, ...entries.map((e) => e.value));
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ m: 0, p: { xs: 1.5, md: 2 } }}>
       <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>
-      <Box sx={{ height }}>
-        {entries.length === 0 && !loading ? (
-          <Typography color="text.secondary" sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-            No data in this time frame.
-          </Typography>
-        ) : (
-          <BarChart
-            height={height}
-            layout="horizontal"
-            loading={loading}
-            hideLegend
-            skipAnimation
-            series={[{ data: entries.map((e) => e.value), valueFormatter: formatCount, label: title }]}
-            yAxis={[
-              {
-                scaleType: 'band',
-                data: labels,
-                width: 132,
-                colorMap: {
-                  type: 'ordinal',
-                  values: labels,
-                  colors: entries.map((e, index) => seriesColour(e.category, index)),
-                },
-              },
-            ]}
-            xAxis={[{ min: 0, tickMinStep: 1 }]}
-            grid={{ vertical: true }}
-            margin={{ left: 4, right: 16, top: 4, bottom: 4 }}
-          />
-        )}
-      </Box>
+      {loading ? <LinearProgress aria-label={`Loading ${title}`} /> : null}
+      {entries.length === 0 && !loading ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          No data in this time frame.
+        </Typography>
+      ) : (
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(84px, auto) 1fr auto', sm: 'minmax(120px, auto) 1fr auto' },
+            columnGap: 1.5,
+            rowGap: 1,
+            alignItems: 'center',
+          }}
+        >
+          {entries.map((entry, index) => (
+            <Box component="li" key={entry.category} sx={{ display: 'contents' }}>
+              <Typography variant="body2" sx={{ textAlign: 'right', lineHeight: 1.2 }}>
+                {seriesLabel(entry.category)}
+              </Typography>
+              <Box sx={{ height: 18, bgcolor: 'action.hover', borderRadius: 0.5, overflow: 'hidden' }}>
+                <Box
+                  sx={{
+                    height: '100%',
+                    width: `${(entry.value / max) * 100}%`,
+                    minWidth: entry.value > 0 ? 2 : 0,
+                    bgcolor: seriesColour(entry.category, index),
+                  }}
+                />
+              </Box>
+              <Typography variant="body2" sx={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                {formatCount(entry.value)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
     </Paper>
   );
 }

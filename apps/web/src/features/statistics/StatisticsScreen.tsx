@@ -14,6 +14,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TimeFrame, timeFrameQuery, useTimeFrame } from '../../components/TimeFrame.tsx';
+import { useIsSmall } from '../../lib/media.ts';
 import { useAppState } from '../../lib/store.ts';
 import { AggregateView } from './AggregateView.tsx';
 import { DeliveryView } from './DeliveryView.tsx';
@@ -29,6 +30,7 @@ const VIEWS = {
   aggregate: { label: 'Aggregate', View: AggregateView },
 } as const;
 type ViewName = keyof typeof VIEWS;
+const VIEW_NAMES = Object.keys(VIEWS) as ViewName[];
 
 function isView(value: string | null): value is ViewName {
   return value !== null && value in VIEWS;
@@ -50,6 +52,8 @@ export default function StatisticsScreen() {
   // Spec 9: bots are included by default.
   const [bot, setBot] = useState(true);
   const fetching = useIsFetching({ queryKey: ['stats'] }) > 0;
+  // Phones get the view as a select: four toggle buttons do not fit beside the mini sidebar.
+  const small = useIsSmall();
 
   const scope: StatsScope | null = allDomains
     ? { kind: 'customer' }
@@ -66,6 +70,7 @@ export default function StatisticsScreen() {
       },
       { replace: true },
     );
+  const chooseView = (next: ViewName) => setParam('view', next === 'delivery' ? null : next);
   const props: StatsViewProps = {
     scope,
     base: { ...timeFrameQuery(timeFrame), bot },
@@ -86,20 +91,35 @@ export default function StatisticsScreen() {
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
         <Stack spacing={1.5}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={view}
-              onChange={(_event, next: ViewName | null) => next && setParam('view', next === 'delivery' ? null : next)}
-              aria-label="Statistics view"
-              sx={{ flexWrap: 'wrap' }}
-            >
-              {(Object.keys(VIEWS) as ViewName[]).map((name) => (
-                <ToggleButton key={name} value={name} sx={{ px: 2 }}>
-                  {VIEWS[name].label}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            {small ? (
+              <TextField
+                select
+                size="small"
+                label="View"
+                value={view}
+                onChange={(event) => chooseView(event.target.value as ViewName)}
+              >
+                {VIEW_NAMES.map((name) => (
+                  <MenuItem key={name} value={name}>
+                    {VIEWS[name].label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={view}
+                onChange={(_event, next: ViewName | null) => next && chooseView(next)}
+                aria-label="Statistics view"
+              >
+                {VIEW_NAMES.map((name) => (
+                  <ToggleButton key={name} value={name} sx={{ px: 2 }}>
+                    {VIEWS[name].label}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            )}
             {mayReadCustomer ? (
               <TextField
                 select

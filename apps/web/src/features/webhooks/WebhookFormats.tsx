@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,24 +19,26 @@ export function WebhookFormats({ formats }: { formats: readonly WebhookFormat[] 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Every delivery is signed with the account's signing key; check the signature before trusting an event.
       </Typography>
-      <Table size="small" aria-label="Webhook formats">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Format</TableCell>
-            <TableCell>Auth</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {formats.map((format) => (
-            <TableRow key={format.format}>
-              <TableCell>{format.name}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{format.format}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{format.auth}</TableCell>
+      <TableContainer>
+        <Table size="small" aria-label="Webhook formats">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Format</TableCell>
+              <TableCell>Auth</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {formats.map((format) => (
+              <TableRow key={format.format}>
+                <TableCell>{format.name}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{format.format}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{format.auth}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Paper>
   );
 }

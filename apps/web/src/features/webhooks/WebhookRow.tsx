@@ -23,7 +23,8 @@ interface WebhookRowProps {
   /** The result of a test sent from this screen (it wins over the one the server kept). */
   testResult: TestResult | undefined;
   testing: boolean;
-  switching: boolean;
+  /** The state asked for while the switch's PUT is on its way (shown at once), else undefined. */
+  switchingTo: boolean | undefined;
   onAdd: (type: WebhookEvent) => void;
   onEdit: (webhook: Webhook) => void;
   onDelete: (webhook: Webhook) => void;
@@ -41,8 +42,14 @@ export function WebhookRow(props: WebhookRowProps) {
       aria-label={`${label} webhook`}
       sx={{
         display: 'grid',
-        gap: { xs: 1, md: 2 },
-        gridTemplateColumns: { xs: '1fr auto', md: '160px 1fr auto' },
+        columnGap: 2,
+        rowGap: 1,
+        // Phones: a set webhook's controls get a row of their own below its URL, so nothing overlaps the event name.
+        gridTemplateColumns: { xs: '1fr auto', md: '160px minmax(0, 1fr) auto' },
+        gridTemplateAreas: {
+          xs: webhook ? '"label label" "details details" "actions actions"' : '"label actions" "details details"',
+          md: '"label details actions"',
+        },
         alignItems: 'center',
         px: { xs: 1.5, md: 2 },
         py: 1.5,
@@ -51,21 +58,21 @@ export function WebhookRow(props: WebhookRowProps) {
         '&:first-of-type': { borderTop: 0 },
       }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ gridArea: 'label', alignItems: 'center', minWidth: 0 }}>
         <Box
           aria-hidden
           sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: EVENT_COLOURS[type], flexShrink: 0 }}
         />
         <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
       </Stack>
-      <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, gridRow: { xs: 2, md: 'auto' }, minWidth: 0 }}>
+      <Box sx={{ gridArea: 'details', minWidth: 0 }}>
         {webhook ? (
           <WebhookDetails {...props} webhook={webhook} />
         ) : (
           <Typography color="text.secondary">No webhook</Typography>
         )}
       </Box>
-      <Box sx={{ justifySelf: 'end' }}>
+      <Box sx={{ gridArea: 'actions', justifySelf: 'end' }}>
         {webhook ? (
           <WebhookControls {...props} webhook={webhook} label={label} />
         ) : (
@@ -136,7 +143,7 @@ function WebhookControls({
   webhook,
   label,
   testing,
-  switching,
+  switchingTo,
   onEdit,
   onDelete,
   onTest,
@@ -147,14 +154,14 @@ function WebhookControls({
       <FormControlLabel
         control={
           <Switch
-            checked={webhook.enabled}
-            disabled={switching}
+            checked={switchingTo ?? webhook.enabled}
+            disabled={switchingTo !== undefined}
             onChange={(event) => onSwitch(webhook, event.target.checked)}
             slotProps={{ input: { 'aria-label': `${label} webhook on` } }}
           />
         }
-        label={webhook.enabled ? 'On' : 'Off'}
-        sx={{ mr: { xs: 0, sm: 1 }, '& .MuiFormControlLabel-label': { display: { xs: 'none', sm: 'block' } } }}
+        label={(switchingTo ?? webhook.enabled) ? 'On' : 'Off'}
+        sx={{ mr: 1 }}
       />
       <Button
         size="small"
@@ -162,11 +169,8 @@ function WebhookControls({
         disabled={testing}
         aria-label={`Test ${label} webhook`}
         startIcon={testing ? <CircularProgress size={14} color="inherit" /> : <SendIcon fontSize="small" />}
-        sx={{ minWidth: 0 }}
       >
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-          Test
-        </Box>
+        Test
       </Button>
       <Tooltip title="Edit">
         <IconButton size="small" onClick={() => onEdit(webhook)} aria-label={`Edit ${label} webhook`}>

@@ -86,7 +86,11 @@ function DomainWebhooks({ did }: { did: number }) {
                   formats={formats}
                   testResult={webhook ? results[resultKey(webhook)] : undefined}
                   testing={test.isPending && webhook !== undefined && test.variables?.id === webhook.id}
-                  switching={switcher.isPending && webhook !== undefined && switcher.variables?.id === webhook.id}
+                  switchingTo={
+                    switcher.isPending && webhook !== undefined && switcher.variables?.id === webhook.id
+                      ? switcher.variables.enabled
+                      : undefined
+                  }
                   onAdd={setAdding}
                   onEdit={setEditing}
                   onDelete={setDeleting}
