@@ -77,8 +77,12 @@ const replyError = (reply: SinkReply) => {
 export async function startMxSink(
   options: {
     tls?: boolean;
-    port?: number /** Wait this long before answering DATA, like a busy MX. */;
+    port?: number;
+    /** Wait this long before answering DATA, like a busy MX. */
     delayMs?: number;
+    /** false: do not keep messages (long benchmarks); onMessage still sees each one. */
+    keep?: boolean;
+    onMessage?: (message: SinkMessage) => void;
   } = {},
 ): Promise<MxSink> {
   const messages: SinkMessage[] = [];
@@ -122,7 +126,9 @@ export async function startMxSink(
         const refusal = rcptTo.map((r) => nextScripted(r, 'data')).find((reply) => reply && !reply.startsWith('2'));
         if (refusal) return callback(replyError(refusal));
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        messages.push({ mailFrom, rcptTo, raw: Buffer.concat(chunks), tls: session.secure, receivedAt: new Date() });
+        const message = { mailFrom, rcptTo, raw: Buffer.concat(chunks), tls: session.secure, receivedAt: new Date() };
+        if (options.keep !== false) messages.push(message);
+        options.onMessage?.(message);
         waiters = waiters.filter((w) => {
           if (messages.length < w.count) return true;
           w.resolve();

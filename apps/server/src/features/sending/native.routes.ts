@@ -1,8 +1,7 @@
 import { type SendMailbox, sendingEndpoints } from '@mailwright/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { fieldError } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
+import { fieldError, fromZodError } from '../../http/errors.ts';
 import type { Mailbox } from '../../mail/message/compose.ts';
 import { checkCustomHeaders, parseMailboxes, sendComposed } from './sending.service.ts';
 import { authenticateSender } from './sending-auth.ts';
@@ -10,10 +9,17 @@ import { authenticateSender } from './sending-auth.ts';
 const toMailboxes = (field: string, values: readonly SendMailbox[]): Mailbox[] =>
   values.flatMap((v) => (typeof v === 'string' ? parseMailboxes(field, [v]) : [{ address: v.email, name: v.name }]));
 
-/** POST /api/v1/send: the native JSON send API (see the contract for the body). */
+/**
+ * POST /api/v1/send: the native JSON send API (see the contract for the body). Registered directly rather than
+ * through route(): a sending key, not a console session, authenticates it, and the hot path skips the session lookup.
+ */
 export function registerNativeSendRoute(app: FastifyInstance, deps: Deps) {
-  route(app, deps, sendingEndpoints.send, async ({ body, req, ip }) => {
-    const user = await authenticateSender(deps, req.headers.authorization, ip);
+  const endpoint = sendingEndpoints.send;
+  app.post(`/api${endpoint.path}`, async (req) => {
+    const user = await authenticateSender(deps, req.headers.authorization, req.ip);
+    const parsed = endpoint.body.safeParse(req.body ?? {});
+    if (!parsed.success) throw fromZodError(parsed.error);
+    const body = parsed.data;
     const from = toMailboxes('from', [body.from]);
     if (from.length !== 1) throw fieldError('from', 'Give exactly one From address');
     const result = await sendComposed(
@@ -43,6 +49,6 @@ export function registerNativeSendRoute(app: FastifyInstance, deps: Deps) {
         deliverAt: body.deliver_at ? new Date(body.deliver_at) : null,
       },
     );
-    return { id: `<${result.messageIdHeader}>`, message: 'Queued. Thank you.' };
+    return { data: endpoint.response.parse({ id: `<${result.messageIdHeader}>`, message: 'Queued. Thank you.' }) };
   });
 }

@@ -59,8 +59,9 @@ export class Intake {
     this.deps = deps;
     this.secret = secret;
     this.domains = new SendingDomains(deps.db);
-    const parallel =
-      deps.db.kind === 'pglite' ? 1 : Math.max(1, Math.min(4, Math.floor(deps.config.databasePoolSize / 2)));
+    // Two flushes at a time on PostgreSQL: enough to overlap one commit's fsync with the next batch, few enough to
+    // keep batches large (fewer statements per message).
+    const parallel = deps.db.kind === 'pglite' ? 1 : 2;
     this.writer = new GroupCommit((batch) => storeAcceptedMessages(deps.db, batch), {
       maxBatch: 200,
       maxParallel: parallel,
@@ -130,8 +131,7 @@ export class Intake {
       const name = submission.domainName ?? fromDomain(submission.raw);
       domain = name ? await this.domains.byName(customerId, name) : null;
     }
-    const named = submission.domainName ?? fromDomain(submission.raw) ?? '(none)';
-    if (!domain) throw domainNotFound(named);
+    if (!domain) throw domainNotFound(submission.domainName ?? fromDomain(submission.raw) ?? '(none)');
     if (!domain.verified) throw domainNotVerified(domain.name);
     return domain;
   }

@@ -1,4 +1,28 @@
-import { dkimSign } from 'mailauth';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { DKIMSignOptions, DKIMSignResult } from 'mailauth';
+
+// mailauth turns the PEM key into a KeyObject for every message, and a fresh RSA KeyObject costs OpenSSL its
+// blinding and Montgomery setup again: signing took ~0.7 ms instead of ~0.3 ms. Its tools module is patched, before
+// the signer module loads (and copies the function), to reuse one KeyObject per PEM. Should mailauth have been loaded
+// elsewhere first, the signer keeps the original function: signatures are the same, only slower.
+const require = createRequire(import.meta.url);
+const tools = require('mailauth/lib/tools.js') as { getPrivateKey: (key: string | Buffer) => KeyObject };
+const parseKey = tools.getPrivateKey;
+const keys = new Map<string, KeyObject>();
+tools.getPrivateKey = (pem) => {
+  if (typeof pem !== 'string') return parseKey(pem);
+  let key = keys.get(pem);
+  if (!key) {
+    if (keys.size >= 1000) keys.clear();
+    key = createPrivateKey(pem);
+    keys.set(pem, key);
+  }
+  return key;
+};
+const { dkimSign } = require('mailauth/lib/dkim/sign.js') as {
+  dkimSign: (input: Buffer, options: DKIMSignOptions) => Promise<DKIMSignResult>;
+};
 
 // mailauth's default list plus the headers our pipeline adds that receivers rely on: RFC 8058 section 4 requires
 // List-Unsubscribe and List-Unsubscribe-Post to be covered by the signature, and Feedback-ID is only trusted signed.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 
 const REPO_ROOT = join(import.meta.dirname, '../../../../..');
@@ -26,13 +26,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** True once something accepts TCP connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /**
- * `node apps/server/src/main.ts serve` as a child process, resolved once it logs `readyMessage` (JSON logs).
- * `roles` limits the roles it runs (e.g. 'smtp,api').
+ * `node apps/server/src/main.ts serve` as a child process, resolved once it logs `readyMessage` (JSON logs), or
+ * once `readyPort` accepts connections (so it can run with LOG_LEVEL=warn). `roles` limits the roles it runs.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { roles?: string; readyMessage?: string; timeoutMs?: number } = {},
+  options: { roles?: string; readyMessage?: string; readyPort?: number; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const args = ['apps/server/src/main.ts', 'serve', ...(options.roles ? ['--roles', options.roles] : [])];
   const child = spawn(process.execPath, args, {
@@ -42,7 +54,7 @@ export async function startServerProcess(
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = options.readyMessage ?? 'Mailwright console';
+  const ready = options.readyPort ? null : (options.readyMessage ?? 'Mailwright console');
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start in time:\n${output}`)),
@@ -50,7 +62,7 @@ export async function startServerProcess(
     );
     const onData = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
-      if (output.includes(ready)) {
+      if (ready !== null && output.includes(ready)) {
         clearTimeout(timer);
         resolve();
       }
@@ -61,6 +73,15 @@ export async function startServerProcess(
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
     });
+    const port = options.readyPort;
+    if (port) {
+      const poll = async () => {
+        while (child.exitCode === null && !(await listening(port))) await new Promise((r) => setTimeout(r, 100));
+        clearTimeout(timer);
+        resolve();
+      };
+      void poll();
+    }
   });
   return {
     child,

@@ -1,0 +1,354 @@
+// `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http]`
+//
+// End-to-end throughput of the mail engine on loopback: N messages of ~2 KB submitted over SMTP (nodemailer pool,
+// STARTTLS + AUTH) and over HTTP (native JSON API, keep-alive) into a Mailwright started as separate processes,
+// DKIM-signed, stored with their events and delivered to a local MX sink (another process). Prints accepted/s,
+// delivered/s, p50/p99 accept latency and peak memory, on PGlite (one process, all roles) and on PostgreSQL
+// (an api+smtp process and a worker process).
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { type SeededSender, seedSender } from '../apps/server/src/mail/testing/seed-sender.ts';
+import { freePort, type ServerProcess, startServerProcess } from '../apps/server/src/mail/testing/server-process.ts';
+import { type LocalDns, startLocalDns } from '../apps/server/src/test/local-dns.ts';
+
+const { values } = parseArgs({
+  options: {
+    messages: { type: 'string', default: '20000' },
+    db: { type: 'string', default: 'both' },
+    via: { type: 'string', default: 'both' },
+    concurrency: { type: 'string', default: '200' },
+  },
+});
+const N = Number(values.messages);
+const WINDOW = Number(values.concurrency);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BODY = `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(23)}\n`;
+
+interface Result {
+  db: string;
+  via: string;
+  /** CPU time (user + system) per message: Mailwright processes, PostgreSQL backends of the bench database, sink. */
+  cpuMs: { mailwright: number; postgres: number; sink: number; client: number };
+  accepted: number;
+  acceptedPerSec: number;
+  deliveredPerSec: number;
+  p50: number;
+  p99: number;
+  peakRssMb: number;
+  duplicates: number;
+}
+
+// ---------- the sink process ----------
+class SinkProcess {
+  readonly child: ChildProcess;
+  port = 0;
+  constructor() {
+    this.child = fork(join(import.meta.dirname, 'throughput-sink.ts'), { stdio: 'inherit' });
+  }
+  ready(): Promise<void> {
+    return new Promise((resolve) =>
+      this.child.once('message', (m: { port: number }) => {
+        this.port = m.port;
+        resolve();
+      }),
+    );
+  }
+  ask<T>(what: string): Promise<T> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m: T) => resolve(m));
+      this.child.send({ ask: what });
+    });
+  }
+  stop() {
+    this.child.disconnect();
+  }
+}
+
+// ---------- memory sampling ----------
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function sampleMemory(pids: number[]) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(
+      peak,
+      pids.reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** CPU seconds (utime + stime) a process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving one database (their command line names it). */
+function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+// ---------- load generators ----------
+async function runWindow(count: number, send: (i: number) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const workers = Array.from({ length: Math.min(WINDOW, count) }, async () => {
+    while (next < count) {
+      const i = next++;
+      const started = performance.now();
+      await send(i);
+      latencies.push(performance.now() - started);
+    }
+  });
+  await Promise.all(workers);
+  return latencies;
+}
+
+async function submitSmtp(port: number, sender: SeededSender, offset: number) {
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    pool: true,
+    maxConnections: 16,
+    maxMessages: Number.POSITIVE_INFINITY,
+    requireTLS: true,
+    tls: { rejectUnauthorized: false },
+    auth: { user: sender.smtpLogin, pass: sender.smtpPassword },
+  });
+  try {
+    return await runWindow(N, async (i) => {
+      await transport.sendMail({
+        from: `Bench <bench@${sender.domain}>`,
+        to: `rcpt${offset + i}@sink.test`,
+        subject: `Throughput ${offset + i}`,
+        text: BODY,
+      });
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+async function submitHttp(url: string, sender: SeededSender, offset: number) {
+  return runWindow(N, async (i) => {
+    const response = await fetch(`${url}/api/v1/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sender.sendingToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        from: `Bench <bench@${sender.domain}>`,
+        to: `rcpt${offset + i}@sink.test`,
+        subject: `Throughput ${offset + i}`,
+        text: BODY,
+      }),
+    });
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  });
+}
+
+async function waitForPort(port: number) {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// ---------- one database ----------
+async function createPgDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `mw_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: SinkProcess): Promise<Result[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'mw-bench-'));
+  const pgDb = kind === 'postgres' ? await createPgDatabase() : null;
+  const results: Result[] = [];
+  const servers: ServerProcess[] = [];
+  try {
+    const db: Db = pgDb ? await openPostgres(pgDb.url, 2) : await openPglite(dataDir);
+    await migrate(db);
+    const sender = await seedSender(db, 'bench.test');
+    await db.close();
+    dns.set(`${sender.selector}._domainkey.bench.test`, 'TXT', [sender.dkimRecord]);
+
+    const smtpPort = await freePort();
+    const apiPort = await freePort();
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgDb?.url ?? '',
+      PORT: String(apiPort),
+      SMTP_PORT: String(smtpPort),
+      OUTBOUND_SMTP_PORT: String(sink.port),
+      DNS_SERVERS: dns.servers.join(','),
+      MAIL_HOSTNAME: 'mw.bench.test',
+      MAILWRIGHT_ADMIN_PASSWORD: 'bench-password-1',
+      DELIVERY_CONCURRENCY: '16',
+      LOG_LEVEL: 'warn',
+    };
+    // Warnings only: request logs would be part of what is measured. Ready when the ports answer.
+    if (kind === 'pglite') {
+      servers.push(await startServerProcess(env, { readyPort: smtpPort }));
+    } else {
+      servers.push(await startServerProcess(env, { roles: 'api,smtp', readyPort: smtpPort }));
+      // The worker opens no port: it is ready when it says so (its one info line).
+      servers.push(
+        await startServerProcess(
+          { ...env, LOG_LEVEL: 'info' },
+          { roles: 'worker', readyMessage: 'delivery worker started' },
+        ),
+      );
+    }
+    await waitForPort(apiPort);
+    const pids = servers.map((s) => s.child.pid as number);
+
+    const vias = values.via === 'both' ? ['smtp', 'http'] : [values.via as string];
+    let offset = 0;
+    for (const via of vias) {
+      await sink.ask('reset');
+      const peak = sampleMemory(pids);
+      const backends = pgDb ? postgresBackends(pgDb.name) : [];
+      const sinkPid = sink.child.pid as number;
+      const cpuBefore = {
+        mw: cpuOf(pids),
+        pg: cpuOf(backends),
+        sink: cpuSeconds(sinkPid),
+        client: cpuSeconds(process.pid),
+      };
+      const started = performance.now();
+      const latencies =
+        via === 'smtp'
+          ? await submitSmtp(smtpPort, sender, offset)
+          : await submitHttp(`http://127.0.0.1:${apiPort}`, sender, offset);
+      const acceptedAt = performance.now();
+      let stats = await sink.ask<{ count: number; unique: number }>('stats');
+      while (stats.unique < N) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stats = await sink.ask('stats');
+      }
+      const deliveredAt = performance.now();
+      const allBackends = pgDb ? [...new Set([...backends, ...postgresBackends(pgDb.name)])] : [];
+      const perMessage = (seconds: number) => (seconds * 1000) / N;
+      latencies.sort((a, b) => a - b);
+      results.push({
+        db: kind,
+        via,
+        cpuMs: {
+          mailwright: perMessage(cpuOf(pids) - cpuBefore.mw),
+          postgres: perMessage(cpuOf(allBackends) - cpuBefore.pg),
+          sink: perMessage(cpuSeconds(sinkPid) - cpuBefore.sink),
+          client: perMessage(cpuSeconds(process.pid) - cpuBefore.client),
+        },
+        accepted: latencies.length,
+        acceptedPerSec: latencies.length / ((acceptedAt - started) / 1000),
+        deliveredPerSec: N / ((deliveredAt - started) / 1000),
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        peakRssMb: peak(),
+        duplicates: stats.count - stats.unique,
+      });
+      console.log(`  ${kind}/${via}: done`, results.at(-1));
+      offset += N;
+    }
+  } finally {
+    for (const server of servers) await server.kill('SIGTERM');
+    await pgDb?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+// ---------- main ----------
+const dns = await startLocalDns();
+dns.set('sink.test', 'MX', [{ exchange: 'mx.sink.test', priority: 10 }]);
+dns.set('mx.sink.test', 'A', ['127.0.0.1']);
+const sink = new SinkProcess();
+await sink.ready();
+const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres'];
+console.log(`Mailwright throughput: ${N} messages of ~2 KB per run, ${cpus().length} CPUs, window ${WINDOW}`);
+const all: Result[] = [];
+try {
+  for (const kind of kinds) all.push(...(await benchDatabase(kind, dns, sink)));
+} finally {
+  sink.stop();
+  await dns.stop();
+}
+console.log(
+  '\ndb        via   messages  accepted/s  delivered/s  p50 ms  p99 ms  peak RSS MB  duplicates' +
+    '  CPU ms/msg: mailwright  postgres  sink  client',
+);
+for (const r of all) {
+  console.log(
+    [
+      r.db.padEnd(9),
+      r.via.padEnd(5),
+      String(r.accepted).padStart(8),
+      r.acceptedPerSec.toFixed(0).padStart(11),
+      r.deliveredPerSec.toFixed(0).padStart(12),
+      r.p50.toFixed(1).padStart(7),
+      r.p99.toFixed(1).padStart(7),
+      r.peakRssMb.toFixed(0).padStart(12),
+      String(r.duplicates).padStart(11),
+      r.cpuMs.mailwright.toFixed(2).padStart(24),
+      r.cpuMs.postgres.toFixed(2).padStart(9),
+      r.cpuMs.sink.toFixed(2).padStart(5),
+      r.cpuMs.client.toFixed(2).padStart(7),
+    ].join(' '),
+  );
+}
