@@ -103,7 +103,7 @@ export function TimeSeriesChart({
               },
             ]}
             grid={{ horizontal: true }}
-            margin={{ left: 4, right: 12, top: 12, bottom: 4 }}
+            margin={{ left: 4, right: 24, top: 12, bottom: 4 }}
           />
         )}
       </Box>

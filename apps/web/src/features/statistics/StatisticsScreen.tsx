@@ -47,7 +47,9 @@ export default function StatisticsScreen() {
   const [params, setParams] = useSearchParams();
   const view: ViewName = isView(params.get('view')) ? (params.get('view') as ViewName) : 'delivery';
   const mayReadCustomer = hasAccess(session, endpoints.stats.customer.access);
-  const allDomains = mayReadCustomer && params.get('scope') === 'all';
+  // Partners have no working domain (their domains are not loaded, spec 6): they see the whole customer.
+  const partner = session?.role === 'partner';
+  const allDomains = partner || (mayReadCustomer && params.get('scope') === 'all');
   const [timeFrame, setTimeFrame] = useTimeFrame();
   // Spec 9: bots are included by default.
   const [bot, setBot] = useState(true);
@@ -120,7 +122,7 @@ export default function StatisticsScreen() {
                 ))}
               </ToggleButtonGroup>
             )}
-            {mayReadCustomer ? (
+            {mayReadCustomer && !partner ? (
               <TextField
                 select
                 size="small"
@@ -145,12 +147,14 @@ export default function StatisticsScreen() {
         </Stack>
       </Paper>
       <Box sx={{ height: 4, mb: 1 }}>{fetching ? <LinearProgress aria-label="Loading statistics" /> : null}</Box>
-      {scope === null && domainsState === 'none' ? (
+      {scope !== null ? (
+        <View {...props} />
+      ) : domainsState === 'none' ? (
         <Paper variant="outlined" sx={{ p: 3, color: 'text.secondary' }}>
           <Typography>No domains yet: statistics appear once a domain sends mail.</Typography>
         </Paper>
       ) : (
-        <View {...props} />
+        <LinearProgress aria-label="Loading the working domain" />
       )}
     </Box>
   );
