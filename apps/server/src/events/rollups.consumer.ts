@@ -15,7 +15,7 @@ const upsert = (table: string, bucket: string) => `INSERT INTO ${table}
  */
 const ROLLUP_BATCH = `WITH batch AS MATERIALIZED (${NEXT_EVENTS}),
 grouped AS (
-  SELECT customer_id, domain_id, date_trunc('hour', created_at, 'UTC') AS hour, ${EVENT_NAME_SQL} AS name,
+  SELECT customer_id, domain_id, date_trunc('hour', created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS hour, ${EVENT_NAME_SQL} AS name,
          coalesce(category, '') AS category, bot, tags, count(*) AS n
     FROM batch GROUP BY 1, 2, 3, 4, 5, 6, 7
 ),
@@ -25,7 +25,7 @@ keyed AS (
     CROSS JOIN LATERAL (SELECT DISTINCT tag FROM unnest(array_prepend(''::text, g.tags)) AS tag WHERE tag IS NOT NULL) t
 ),
 hourly AS (${upsert('stats_hourly', 'hour')}),
-daily AS (${upsert('stats_daily', "date_trunc('day', hour, 'UTC')")})
+daily AS (${upsert('stats_daily', "date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'")})
 ${BATCH_SUMMARY}`;
 
 export const rollupsConsumer: EventConsumer = {

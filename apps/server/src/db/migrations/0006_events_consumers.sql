@@ -29,7 +29,8 @@ CREATE TABLE event_consumers (
 
 -- Statistics rollups, per domain, bucket, event (with its channel prefix, e.g. seedtest:delivered), bounce category
 -- ('' when none), tag and bot flag. tag '' counts every event; a tagged event is counted once more under each of its
--- tags, so domain totals never double count an event with several tags. Buckets are UTC.
+-- tags, so domain totals never double count an event with several tags. Buckets are UTC. The indexes cover every
+-- column a statistics query reads, so queries are index-only scans of one contiguous range.
 CREATE TABLE stats_hourly (
   customer_id integer NOT NULL,
   domain_id integer NOT NULL,
@@ -39,9 +40,9 @@ CREATE TABLE stats_hourly (
   category text NOT NULL,
   bot boolean NOT NULL,
   count bigint NOT NULL,
-  PRIMARY KEY (domain_id, tag, bucket, event, category, bot)
+  PRIMARY KEY (domain_id, tag, bucket, event, category, bot) INCLUDE (customer_id, count)
 );
-CREATE INDEX stats_hourly_customer_idx ON stats_hourly (customer_id, tag, bucket);
+CREATE INDEX stats_hourly_customer_idx ON stats_hourly (customer_id, tag, bucket) INCLUDE (domain_id, event, category, bot, count);
 
 CREATE TABLE stats_daily (
   customer_id integer NOT NULL,
@@ -52,10 +53,10 @@ CREATE TABLE stats_daily (
   category text NOT NULL,
   bot boolean NOT NULL,
   count bigint NOT NULL,
-  PRIMARY KEY (domain_id, tag, bucket, event, category, bot)
+  PRIMARY KEY (domain_id, tag, bucket, event, category, bot) INCLUDE (customer_id, count)
 );
-CREATE INDEX stats_daily_customer_idx ON stats_daily (customer_id, tag, bucket);
-CREATE INDEX stats_daily_bucket_idx ON stats_daily (bucket) WHERE tag = '';
+CREATE INDEX stats_daily_customer_idx ON stats_daily (customer_id, tag, bucket) INCLUDE (domain_id, event, category, bot, count);
+CREATE INDEX stats_daily_bucket_idx ON stats_daily (bucket) INCLUDE (customer_id, event, bot, count) WHERE tag = '';
 
 -- One URL per domain and event type.
 CREATE TABLE webhooks (

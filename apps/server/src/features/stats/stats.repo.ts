@@ -55,7 +55,9 @@ export function readRollups(
   }
   const select = (dim: RollupDimension) => (dimensions.includes(dim) ? dim : `''::text AS ${dim}`);
   return db.query<RollupRow>(
-    `SELECT date_trunc('${TRUNC_UNIT[filter.level]}', bucket, 'UTC') AS period,
+    // date_trunc on the UTC wall clock: the same buckets as date_trunc(unit, bucket, 'UTC'), without a time zone
+    // lookup per row.
+    `SELECT date_trunc('${TRUNC_UNIT[filter.level]}', bucket AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS period,
             ${select('event')}, ${select('category')}, ${select('tag')}, sum(count)::bigint AS count
        FROM ${table} WHERE ${where.join(' AND ')}
       GROUP BY ${['1', ...dimensions].join(', ')}
