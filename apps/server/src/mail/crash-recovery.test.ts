@@ -14,7 +14,7 @@ import { rawHeader } from './testing/dkim-check.ts';
 import { type SeededSender, seedSender } from './testing/seed-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
-const MESSAGES = 300;
+const MESSAGES = 400;
 
 let dns: LocalDns;
 let sink: MxSink;
@@ -46,8 +46,9 @@ async function openSharedDb(): Promise<Db> {
 
 beforeAll(async () => {
   dns = await startLocalDns();
-  // A busy MX (15 ms a message) keeps deliveries in flight long enough to kill the server among them.
-  sink = await startMxSink({ delayMs: 15 });
+  // A busy MX (30 ms a message, 2 connections: ~65 messages/s) keeps deliveries in flight long enough to kill the
+  // server among them, even on a loaded machine.
+  sink = await startMxSink({ delayMs: 30 });
   dns.set('dest.test', 'MX', [{ exchange: 'mx.dest.test', priority: 10 }]);
   dns.set('mx.dest.test', 'A', ['127.0.0.1']);
   dataDir = await mkdtemp(join(tmpdir(), 'mw-crash-'));
@@ -81,13 +82,13 @@ async function startServer(smtpPort: number): Promise<ServerProcess> {
       RETRY_SCHEDULE_SECONDS: '1',
       MAILWRIGHT_ADMIN_PASSWORD: 'crash-test-password-1',
     },
-    { readyMessage: 'Mailwright console', timeoutMs: 90_000 },
+    { readyMessage: 'Mailwright console', timeoutMs: 180_000 },
   );
 }
 
 describe('nothing lost: SIGKILL while delivering', () => {
   it('every accepted message reaches the MX after a kill and a restart (at least once)', {
-    timeout: 240_000,
+    timeout: 600_000,
   }, async () => {
     const smtpPort = await freePort();
     const first = await startServer(smtpPort);
@@ -129,7 +130,7 @@ describe('nothing lost: SIGKILL while delivering', () => {
     try {
       const seen = () => new Set(sink.messages.map((m) => rawHeader(m.raw, 'Message-ID')?.slice(1, -1)));
       await expect
-        .poll(() => [...accepted].filter((id) => !seen().has(id)).length, { timeout: 120_000, interval: 250 })
+        .poll(() => [...accepted].filter((id) => !seen().has(id)).length, { timeout: 300_000, interval: 250 })
         .toBe(0);
     } finally {
       await second.kill('SIGTERM');
