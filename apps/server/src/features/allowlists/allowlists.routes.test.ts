@@ -74,7 +74,10 @@ describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () =>
     expect((await t.request<List<AllowlistEntry>>('GET', base(), { token })).body.data?.total_count).toBe(0);
   });
 
-  it('an allow-listed recipient is never suppressed automatically; manual entries still apply', async () => {
+  // The consumer may wait for other databases' transactions on a shared PostgreSQL server: a generous timeout.
+  it('an allow-listed recipient is never suppressed automatically; manual entries still apply', {
+    timeout: 120_000,
+  }, async () => {
     const token = tenant.user.token;
     await t.request('POST', base(), { token, body: { recipient: 'keep@example.com' } });
     await t.request('POST', base(), { token, body: { recipient: 'kept.example' } });

@@ -57,7 +57,10 @@ describe('the auto-suppression policy', () => {
     ]);
   });
 
-  it('the suppressions consumer (SQL) decides exactly as decideAutoSuppression does', async () => {
+  // The consumer may wait for other databases' transactions on a shared PostgreSQL server: a generous timeout.
+  it('the suppressions consumer (SQL) decides exactly as decideAutoSuppression does', {
+    timeout: 120_000,
+  }, async () => {
     const cid = await makeCustomer(db);
     const { did } = await makeTestDomain(db, cid);
     const consumer = createSuppressionsConsumer({ softHours: SOFT_HOURS });

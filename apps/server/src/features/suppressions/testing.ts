@@ -6,7 +6,7 @@ import { drainConsumer, type EventConsumer } from '../../events/consumer-runner.
  * loop). On PostgreSQL an event waits while any older transaction of the server still runs (see events/outbox.ts),
  * and other databases' tests on the same server hold such transactions for a while: so this polls, up to `timeoutMs`.
  */
-export async function consumeEverything(db: Db, consumer: EventConsumer, timeoutMs = 60_000): Promise<void> {
+export async function consumeEverything(db: Db, consumer: EventConsumer, timeoutMs = 100_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await drainConsumer(db, consumer);

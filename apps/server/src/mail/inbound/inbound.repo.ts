@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import { insertRows } from '../sql-batch.ts';
 
 /** The message recipient a VERP address stands for, with what an event about it needs. */
 export interface VerpTarget {
@@ -52,48 +51,43 @@ export interface InboundEvent {
 }
 
 /**
- * Writes the event and, for a hard bounce, the recipient's new state, in one transaction. A report that repeats what
- * is already known (a second DSN for a bounced recipient, a second complaint) writes nothing; answers whether it wrote.
+ * Writes the event and, for a hard bounce, the recipient's new state, in one statement (so one transaction and one
+ * round trip). A report that repeats what is already known (a second DSN for a bounced recipient, a second complaint
+ * or unsubscribe) writes nothing; answers whether it wrote. The recipient row is locked first, so two reports about
+ * it arriving together are applied one after the other.
  */
 export async function recordInboundEvent(db: Db, target: VerpTarget, event: InboundEvent): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // Lock the recipient row: two reports about it arriving together are applied one after the other.
-    const current = await tx.one<{ state: string }>('SELECT state FROM message_recipients WHERE id = $1 FOR UPDATE', [
+  const row = await db.one<{ written: number }>(
+    `WITH current AS (SELECT state FROM message_recipients WHERE id = $4 FOR UPDATE),
+     fresh AS (
+       SELECT 1 FROM current
+        WHERE CASE $6::text
+                WHEN 'hardbounce' THEN current.state <> 'bounced'
+                WHEN 'softbounce' THEN true
+                ELSE NOT EXISTS (SELECT 1 FROM events WHERE message_id = $3 AND recipient_id = $4 AND event = $6::text)
+              END
+     ),
+     added AS (
+       INSERT INTO events (customer_id, domain_id, message_id, recipient_id, recipient, event, category, reply, tags)
+       SELECT $1, $2, $3, $4, $5, $6::text, $7, $8, $9::text[] FROM fresh
+       RETURNING 1
+     ),
+     bounced AS (
+       UPDATE message_recipients SET state = 'bounced', last_reply = $8, updated_at = now()
+        WHERE id = $4 AND $6::text = 'hardbounce' AND EXISTS (SELECT 1 FROM added)
+     )
+     SELECT count(*)::int AS written FROM added`,
+    [
+      target.customerId,
+      target.domainId,
+      target.messageId,
       target.recipientId,
-    ]);
-    if (event.event === 'hardbounce' && current.state === 'bounced') return false;
-    if (event.event !== 'hardbounce' && event.event !== 'softbounce') {
-      const seen = await tx.maybeOne(
-        'SELECT 1 FROM events WHERE message_id = $1 AND recipient_id = $2 AND event = $3 LIMIT 1',
-        [target.messageId, target.recipientId, event.event],
-      );
-      if (seen) return false;
-    }
-    await insertRows(
-      tx,
-      'events',
-      ['customer_id', 'domain_id', 'message_id', 'recipient_id', 'recipient', 'event', 'category', 'reply', 'tags'],
-      [
-        [
-          target.customerId,
-          target.domainId,
-          target.messageId,
-          target.recipientId,
-          target.recipient,
-          event.event,
-          event.category,
-          event.reply,
-          target.tags,
-        ],
-      ],
-      { tags: 'text[]' },
-    );
-    if (event.event === 'hardbounce') {
-      await tx.query(
-        "UPDATE message_recipients SET state = 'bounced', last_reply = $2, updated_at = now() WHERE id = $1",
-        [target.recipientId, event.reply],
-      );
-    }
-    return true;
-  });
+      target.recipient,
+      event.event,
+      event.category,
+      event.reply,
+      target.tags,
+    ],
+  );
+  return row.written > 0;
 }
