@@ -131,6 +131,18 @@ describe('Mailgun-shaped API with the official mailgun.js client', () => {
     expect((error as { status?: number }).status).toBe(404);
   });
 
+  it('answers 400 for malformed form fields (o:testmode, o:deliverytime, a bad recipient)', async () => {
+    const before = await countMessages();
+    const base = { from: 'shop@acme.test', to: 'x@dest.test', subject: 's', text: 't' };
+    for (const extra of [{ 'o:testmode': 'maybe' }, { 'o:deliverytime': 'next tuesday' }, { to: 'not-an-address' }]) {
+      const error = await mailgun(env.domain.token)
+        .messages.create('acme.test', { ...base, ...extra } as never)
+        .catch((e: { status?: number }) => e);
+      expect((error as { status?: number }).status).toBe(400);
+    }
+    expect(await countMessages()).toBe(before);
+  });
+
   it('answers 400 with a message when a required field is missing, and for a foreign From', async () => {
     const before = await countMessages();
     const missing = await mailgun(env.domain.token)

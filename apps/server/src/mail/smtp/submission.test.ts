@@ -181,7 +181,7 @@ describe('SMTP submission refuses bad input and stores nothing', () => {
     expect(await countMessages()).toBe(before);
   });
 
-  it('refuses an oversize message (552)', { timeout: 60_000 }, async () => {
+  it('refuses an oversize message: 552 over SMTP, 413 over HTTP', { timeout: 60_000 }, async () => {
     const small = await startSmallLimitEnv();
     try {
       const error = await nodemailer
@@ -196,6 +196,12 @@ describe('SMTP submission refuses bad input and stores nothing', () => {
         .sendMail({ from: 'a@acme.test', to: 'x@dest.test', subject: 's', text: 'x'.repeat(20_000) })
         .catch((e: { responseCode?: number }) => e);
       expect((error as { responseCode?: number }).responseCode).toBe(552);
+      const http = await small.t.request('POST', '/api/v1/send', {
+        token: small.domain.token,
+        body: { from: 'a@acme.test', to: 'x@dest.test', subject: 's', text: 'x'.repeat(20_000) },
+      });
+      expect(http.status).toBe(413);
+      expect(http.body.message).toMatch(/size limit of 10000 bytes/);
       expect((await small.t.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM messages')).n).toBe(0);
     } finally {
       await small.close();
