@@ -68,6 +68,8 @@ const envSchema = z.object({
   BACKOFF_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(1),
   BACKOFF_SEND_INTERVAL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   BACKOFF_RETRY_SECONDS: z.coerce.number().positive().default(900),
+  // Webhooks (see .env.example, "Webhooks").
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 export interface Config {
@@ -135,6 +137,8 @@ export interface Config {
   backoffSendIntervalMs: number;
   /** A retry to a destination in backoff waits at least this long. */
   backoffRetrySeconds: number;
+  /** Whether webhook URLs may point at loopback or private networks (tests, on-premises receivers). */
+  webhookAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backoffConcurrency: e.BACKOFF_CONCURRENCY,
     backoffSendIntervalMs: e.BACKOFF_SEND_INTERVAL_MS,
     backoffRetrySeconds: e.BACKOFF_RETRY_SECONDS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ export function startEventWorkers(deps: Deps) {
     deps.log,
     EVENT_CONSUMERS.map((c) => (c === suppressionsConsumer ? suppressions : c)),
   );
-  const sender = startWebhookSender(deps.db, deps.log);
+  const sender = startWebhookSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
   return {
     /** Run now: new events were written (or deliveries queued) in this process. */
     poke() {

@@ -17,7 +17,7 @@ let workers: ReturnType<typeof startEventWorkers>;
 let origin: string;
 
 beforeAll(async () => {
-  env = await startMailEnv();
+  env = await startMailEnv({ webhookAllowPrivate: true });
   receiver = await startWebhookReceiver();
   workers = startEventWorkers(env.t.deps);
   // The tracking endpoints on a real port, for a real HTTP client.
@@ -83,7 +83,7 @@ describe('mail to the local MX, then opens, clicks and a one-click unsubscribe o
     // People take a moment to open mail; a request within 2 s of delivery would be flagged as a machine.
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
-    const links = [];
+    const links: { to: string; pixel: string; click: string; unsubscribe: string }[] = [];
     for (const message of received) {
       const parsed = await simpleParser(message.raw);
       const html = parsed.html as string;

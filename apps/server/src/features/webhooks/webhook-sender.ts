@@ -65,7 +65,10 @@ async function recordResult(db: Db, delivery: ClaimedDelivery, result: PostResul
 }
 
 /** One round: send up to `limit` due deliveries, `concurrency` at a time. Answers how many it sent (or tried). */
-export async function sendDueWebhooks(db: Db, options: { limit?: number; concurrency?: number } = {}): Promise<number> {
+export async function sendDueWebhooks(
+  db: Db,
+  options: { allowPrivate: boolean; limit?: number; concurrency?: number },
+): Promise<number> {
   const limit = options.limit ?? 100;
   const concurrency = options.concurrency ?? 10;
   const claimed = await claimDue(db, limit, (WEBHOOK_TIMEOUT_MS / 1000) * 3);
@@ -79,7 +82,8 @@ export async function sendDueWebhooks(db: Db, options: { limit?: number; concurr
   const worker = async () => {
     while (next < claimed.length) {
       const delivery = claimed[next++] as ClaimedDelivery;
-      const result = await postWebhook(delivery.url, delivery.payload, await keyFor(delivery.customer_id));
+      const key = await keyFor(delivery.customer_id);
+      const result = await postWebhook(delivery.url, delivery.payload, key, { allowPrivate: options.allowPrivate });
       await recordResult(db, delivery, result);
     }
   };
@@ -88,12 +92,12 @@ export async function sendDueWebhooks(db: Db, options: { limit?: number; concurr
 }
 
 /** The worker role's webhook sender: polls for due deliveries every second. */
-export function startWebhookSender(db: Db, log: Logger, options: { intervalMs?: number; limit?: number } = {}): Poller {
+export function startWebhookSender(
+  db: Db,
+  log: Logger,
+  options: { allowPrivate: boolean; intervalMs?: number; limit?: number },
+): Poller {
   const limit = options.limit ?? 100;
-  return startPoller(
-    'webhook-sender',
-    log,
-    async () => (await sendDueWebhooks(db, { limit })) === limit,
-    options.intervalMs ?? 1000,
-  );
+  const round = async () => (await sendDueWebhooks(db, { allowPrivate: options.allowPrivate, limit })) === limit;
+  return startPoller('webhook-sender', log, round, options.intervalMs ?? 1000);
 }

@@ -17,7 +17,8 @@ let other: Awaited<ReturnType<typeof makeTenant>>;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The receiver listens on loopback, which production refuses (WEBHOOK_ALLOW_PRIVATE).
+  t = await createTestApp({ webhookAllowPrivate: true });
   tenant = await makeTenant(t);
   other = await makeTenant(t);
   receiver = await startWebhookReceiver();
@@ -190,6 +191,31 @@ describe('GET test (S7-055, S8-032)', () => {
   });
 });
 
+describe('webhook URLs on private networks', () => {
+  it('are refused unless WEBHOOK_ALLOW_PRIVATE is on: customers must not reach internal services', async () => {
+    const { did } = await makeTestDomain(t.deps.db, tenant.cid);
+    const base = `/api/domains/${did}/webhooks`;
+    const hook = await t.request<Webhook>('POST', base, {
+      token: tenant.user.token,
+      body: { type: 'opened', url: `${receiver.url}/internal` },
+    });
+    const wid = hook.body.data?.id as number;
+    const before = receiver.received.length;
+    t.deps.config.webhookAllowPrivate = false;
+    try {
+      const res = await t.request('GET', `${base}/${wid}/test`, { token: tenant.user.token });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Webhook URL not allowed: 127.0.0.1 is a private address (127.0.0.1)');
+      await t.request('PUT', `${base}/${wid}`, { token: tenant.user.token, body: { url: 'http://localhost:9/x' } });
+      const named = await t.request('GET', `${base}/${wid}/test`, { token: tenant.user.token });
+      expect(named.body.message).toMatch(/^Webhook URL not allowed: localhost is a private address/);
+    } finally {
+      t.deps.config.webhookAllowPrivate = true;
+    }
+    expect(receiver.received.length).toBe(before);
+  });
+});
+
 describe('event deliveries', () => {
   it('queue once per event, arrive signed, retry with back-off, then wait deferred for an operator replay', async () => {
     const { did, name } = await makeTestDomain(t.deps.db, tenant.cid);
@@ -218,7 +244,7 @@ describe('event deliveries', () => {
 
     receiver.answer(200, 'ok');
     const before = receiver.received.length;
-    expect(await sendDueWebhooks(t.deps.db)).toBe(2);
+    expect(await sendDueWebhooks(t.deps.db, { allowPrivate: true })).toBe(2);
     const arrived = receiver.received.slice(before);
     const key = await signingKey(tenant.admin.token);
     expect(arrived.every((hook) => verifiedByPython(key, hook))).toBe(true);
@@ -236,7 +262,7 @@ describe('event deliveries', () => {
       recipient: 'gone@example.net',
       'delivery-status': { code: 550, message: '550 5.1.1 unknown' },
     });
-    expect(await sendDueWebhooks(t.deps.db)).toBe(0);
+    expect(await sendDueWebhooks(t.deps.db, { allowPrivate: true })).toBe(0);
 
     // The receiver breaks; the next event is retried until the schedule is used up, then deferred.
     receiver.answer(503, 'maintenance');
@@ -246,7 +272,7 @@ describe('event deliveries', () => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       // Make the retry due now instead of waiting out the back-off.
       await t.deps.db.query("UPDATE webhook_deliveries SET next_attempt_at = now() WHERE state = 'pending'");
-      expect(await sendDueWebhooks(t.deps.db)).toBe(1);
+      expect(await sendDueWebhooks(t.deps.db, { allowPrivate: true })).toBe(1);
     }
     expect(receiver.received.length - failing).toBe(MAX_ATTEMPTS);
     const row = await t.deps.db.one<{ state: string; attempts: number; last_status: number; last_error: string }>(
@@ -281,7 +307,7 @@ describe('event deliveries', () => {
     receiver.answer(200, 'ok');
     expect((await t.request('POST', `/api/webhooks/${entry.id}/replay`, { token: superToken })).status).toBe(200);
     expect((await t.request('POST', `/api/webhooks/${entry.id}/replay`, { token: superToken })).status).toBe(404);
-    expect(await sendDueWebhooks(t.deps.db)).toBe(1);
+    expect(await sendDueWebhooks(t.deps.db, { allowPrivate: true })).toBe(1);
     expect((receiver.received.at(-1) as ReceivedWebhook).body.event).toMatchObject({ recipient: 'two@example.net' });
     const after = await t.request<{ items: DeferredWebhook[] }>('GET', '/api/webhooks', { token: superToken });
     expect(after.body.data?.items.some((d) => d.id === entry.id)).toBe(false);

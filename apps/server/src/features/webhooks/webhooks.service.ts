@@ -61,7 +61,8 @@ export async function deleteWebhook(deps: Deps, cid: number, did: number, wid: n
 export async function testWebhook(deps: Deps, cid: number, did: number, wid: number) {
   const row = await requireWebhook(deps, cid, did, wid);
   const payload = buildWebhookPayload(row.format, sampleEvent(row.event, row.domainName));
-  const result = await postWebhook(row.url, payload, await loadSigningKey(deps.db, cid));
+  const key = await loadSigningKey(deps.db, cid);
+  const result = await postWebhook(row.url, payload, key, { allowPrivate: deps.config.webhookAllowPrivate });
   await repo.recordTestResult(deps.db, row.id, result.ok ? null : result.error);
   if (!result.ok) throw badRequest(result.error ?? 'Webhook test failed');
   return { message: `Webhook answered ${result.status}`, status: result.status as number };
