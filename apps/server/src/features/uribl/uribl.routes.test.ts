@@ -1,9 +1,11 @@
 import type { UriBlockEntry } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { IntakeError } from '../../mail/intake/intake-error.ts';
 import { composeMessage } from '../../mail/message/compose.ts';
 import { makeCustomer, makeTenant, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
-import { extractLinks, findBlockedUri } from './uri-check.ts';
+import { extractLinks, findBlockedUri, forgetCachedUriLists, refuseBlockedLinks } from './uri-check.ts';
 
 type List<T> = { items: T[]; total_count: number };
 type Saved<T> = T & { message: string };
@@ -126,5 +128,19 @@ describe('the intake URI check', () => {
       link: 'https://other.bad.example/',
       uri: 'bad.example',
     });
+  });
+
+  it('fails closed: when the lists cannot be read, the message is refused for now (451), not let through', async () => {
+    forgetCachedUriLists();
+    const broken = { ...t.deps.db, query: () => Promise.reject(new Error('database down')) } as Db;
+    const refused = await refuseBlockedLinks(broken, {
+      customerId: tenant.cid,
+      domainId: 1,
+      raw: Buffer.from('Subject: x\r\n\r\nhttps://bad.example/\r\n'),
+      recipients: ['a@dest.test'],
+      tags: [],
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(IntakeError);
+    expect(refused).toMatchObject({ smtpCode: 451, httpStatus: 503 });
   });
 });

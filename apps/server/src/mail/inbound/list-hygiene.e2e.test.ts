@@ -265,6 +265,27 @@ with smtplib.SMTP('127.0.0.1', int(port), timeout=20) as s:
     expect(await eventNames('victim@dest.test')).toEqual(['accepted', 'delivered']);
   });
 
+  it('intake also drops recipients on the global list and those an active domain pattern blocks', async () => {
+    const master = await env.t.login('admin', ADMIN_PASSWORD);
+    await env.t.request('POST', '/api/suppressions/global/complaint', {
+      token: master,
+      body: { recipient: 'trap@dest.test' },
+    });
+    await env.t.request('POST', `/api/domains/${env.domain.id}/patterns`, {
+      token: env.tenant.user.token,
+      body: { pattern: 'noreply@*' },
+    });
+    await send('trap@dest.test');
+    await send('noreply@dest.test');
+    expect(await events('trap@dest.test')).toEqual([
+      { event: 'rejected', category: null, reply: 'Recipient is on the global complaint suppression list' },
+    ]);
+    expect(await events('noreply@dest.test')).toEqual([
+      { event: 'rejected', category: null, reply: 'Recipient matches the domain pattern noreply@*' },
+    ]);
+    expect(env.sink.attempts('trap@dest.test') + env.sink.attempts('noreply@dest.test')).toBe(0);
+  });
+
   it('intake refuses a message linking to a blocklisted host, with a rejected event, unless the URI allow-list covers it', async () => {
     const master = await env.t.login('admin', ADMIN_PASSWORD);
     await env.t.request('POST', '/api/system/uribl', { token: master, body: { uri: 'evil.example' } });
