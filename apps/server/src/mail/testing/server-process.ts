@@ -49,7 +49,8 @@ export async function startServerProcess(
   const args = ['apps/server/src/main.ts', 'serve', ...(options.roles ? ['--roles', options.roles] : [])];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_PRETTY: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    // INBOUND_SMTP_PORT 0: the inbound MX (smtp role) takes a free port, so servers started side by side never clash.
+    env: { ...process.env, LOG_PRETTY: 'false', LOG_LEVEL: 'info', HOST: '127.0.0.1', INBOUND_SMTP_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
