@@ -4,8 +4,9 @@ import type { Page } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
 import { admin, expect, signIn, test } from './support/fixtures.ts';
 
-// Statistics, webhooks and monitoring in the console (issue 6), against a real server with a domain of its own.
-test.use({ serverName: 'insight' });
+// Statistics, webhooks and monitoring in the console (issue 6), against a real server with a domain of its own. The
+// webhook receiver listens on loopback, which the server refuses unless WEBHOOK_ALLOW_PRIVATE is on.
+test.use({ serverName: 'insight', serverEnv: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
 const DOMAIN = 'insight.example.com';
 
