@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Suppression } from '@mailwright/contract';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSuppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { consumeEverything } from '../../features/suppressions/testing.ts';
@@ -11,6 +10,7 @@ import { loadMailSecret, verpAddress } from '../mail-tokens.ts';
 import { composeMessage } from '../message/compose.ts';
 import { type MailEnv, startMailEnv } from '../testing/mail-env.ts';
 import { type InboundMx, startInboundMx } from './inbound-server.ts';
+import { dsn, mailReport } from './testing.ts';
 
 const run = promisify(execFile);
 
@@ -82,55 +82,7 @@ async function deliveredWithVerp(recipient: string): Promise<string> {
   return env.sink.receivedBy(recipient)[0]?.mailFrom as string;
 }
 
-/** Mails a report to the inbound MX from the null sender, as a remote MTA returns a bounce (nodemailer). */
-async function mailInbound(to: string, raw: string) {
-  const transport = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: inbound.port,
-    secure: false,
-    ignoreTLS: true,
-  });
-  try {
-    return await transport.sendMail({ envelope: { from: '', to: [to] }, raw });
-  } finally {
-    transport.close();
-  }
-}
-
-function dsn(options: { to: string; recipient: string; action: string; status: string; diagnostic: string }) {
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.dest.test>',
-    `To: ${options.to}`,
-    'Subject: Undelivered Mail Returned to Sender',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="BOUND"',
-    '',
-    '--BOUND',
-    'Content-Type: text/plain',
-    '',
-    'I am sorry to have to inform you that your message could not be delivered.',
-    '',
-    '--BOUND',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.dest.test',
-    '',
-    `Final-Recipient: rfc822; ${options.recipient}`,
-    `Action: ${options.action}`,
-    `Status: ${options.status}`,
-    `Diagnostic-Code: smtp; ${options.diagnostic}`,
-    '',
-    '--BOUND',
-    'Content-Type: text/rfc822-headers',
-    '',
-    'From: app@acme.test',
-    `To: ${options.recipient}`,
-    'Subject: List hygiene',
-    '',
-    '--BOUND--',
-    '',
-  ].join('\r\n');
-}
+const mailInbound = (to: string, raw: string) => mailReport(inbound.port, to, raw);
 
 // Generous: on a shared PostgreSQL server the suppressions consumer may wait for other databases' transactions.
 describe('issue 5 end to end on loopback: bounces, suppressions, DSNs, complaints', { timeout: 120_000 }, () => {
