@@ -60,7 +60,7 @@ async function shownRecord(page: Page, title: string): Promise<{ host: string; v
   return { host, value };
 }
 
-test('add a domain, publish and verify its records, create an SMTP user, send with swaks, see it delivered in the logs', async ({
+test('S4-016 S4-017 S3-070 S2-026 S2-031: add a domain, verify its records, create an SMTP user, send with swaks, see it delivered in the logs', async ({
   page,
   server,
   loopback,
@@ -168,11 +168,11 @@ test('add a domain, publish and verify its records, create an SMTP user, send wi
   await expect(drawer.getByText('Subject:', { exact: true })).toBeVisible();
 });
 
-test('S4-014 S4-015 S8-028: the working domain is remembered, and a vanished one is replaced with the notice', async ({
+test('S4-014 S4-015 S8-010 S8-028: the working domain is remembered, and a vanished one is replaced with the notice', async ({
   page,
   server,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const { username, password } = admin(server);
   const token = await apiToken(server, username, password);
   // Independent of the journey above: the domain it adds exists either way (409 when it already does).

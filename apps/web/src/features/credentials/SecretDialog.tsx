@@ -15,6 +15,8 @@ export interface ShownSecret {
   secret: string;
   /** What else the person needs with it (the SMTP login, the key's note). */
   details?: ReactNode;
+  /** Why it shows only now (SecretReveal's default lower-cases the label, which would spell "smtp"). */
+  warning?: string;
 }
 
 /** Shows a secret the server answered once; closing the dialog drops it (the caller sets its state to null). */
@@ -26,7 +28,7 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
       <DialogContent>
         <Stack spacing={2}>
           {typeof shown?.details === 'string' ? <Typography>{shown.details}</Typography> : shown?.details}
-          {shown ? <SecretReveal secret={shown.secret} label={shown.label} /> : null}
+          {shown ? <SecretReveal secret={shown.secret} label={shown.label} warning={shown.warning} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -6,6 +6,7 @@ import { useCreateSmtpUser, useResetSmtpUser } from './credentials.api.ts';
 import type { ShownSecret } from './SecretDialog.tsx';
 
 const PASSWORD_HELP = 'Leave empty to have a strong password generated. It is shown once.';
+const SHOWN_ONCE = 'Copy the SMTP password now: it is stored only hashed and cannot be shown again.';
 
 interface CreateProps {
   domain: WorkingDomain;
@@ -28,6 +29,7 @@ export function CreateSmtpUserDialog({ domain, open, onClose, onCreated }: Creat
         onCreated({
           title: 'SMTP user created',
           label: 'SMTP password',
+          warning: SHOWN_ONCE,
           secret: created.password,
           details: `Log in as ${created.login} with this password (SMTP AUTH over STARTTLS).`,
         });
@@ -84,6 +86,7 @@ export function ResetSmtpUserDialog({ did, user, onClose, onReset }: ResetProps)
         onReset({
           title: 'Password changed',
           label: 'SMTP password',
+          warning: SHOWN_ONCE,
           secret: saved.password,
           details: `The old password of ${saved.login} no longer works.`,
         });

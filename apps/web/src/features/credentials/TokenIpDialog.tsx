@@ -46,7 +46,7 @@ function TokenIpContent({ token }: { token: Token }) {
   return (
     <DialogContent>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Key {token.prefix}… {token.note ? `(${token.note})` : ''}: only these addresses may send with it.
+        Key {token.prefix}…{token.note ? ` (${token.note})` : ''}: only these addresses may send with it.
       </Typography>
       {entries.isFetching ? <LinearProgress aria-label="Loading the IP allow-list" /> : null}
       {entries.isSuccess && items.length === 0 ? (

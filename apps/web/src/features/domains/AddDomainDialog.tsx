@@ -2,7 +2,6 @@ import { type Domain, domainCreate } from '@mailwright/contract';
 import { useRef } from 'react';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormFields.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useCreateDomain } from './domains.api.ts';
 
 interface AddDomainDialogProps {
@@ -16,18 +15,10 @@ interface AddDomainDialogProps {
 export function AddDomainDialog({ open, onClose, onAdded }: AddDomainDialogProps) {
   const create = useCreateDomain();
   const added = useRef(false);
+  // A name already registered is a 409 naming the field: FormDialog puts it under the field like a 400's.
   const submit = async (body: { name: string }) => {
-    try {
-      onAdded(await create.mutateAsync(body));
-      added.current = true;
-    } catch (error) {
-      // A name already registered is a 409 with a field error: put it under the field like a 400's (the snackbar
-      // has shown the message already).
-      if (error instanceof ApiError && error.status === 409 && error.fieldErrors.length > 0) {
-        throw new ApiError(400, error.message, error.fieldErrors, true);
-      }
-      throw error;
-    }
+    onAdded(await create.mutateAsync(body));
+    added.current = true;
   };
   return (
     <FormDialog

@@ -4,6 +4,7 @@ import LanguageIcon from '@mui/icons-material/Language';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -41,11 +42,17 @@ export function DomainPicker() {
 
   if (!session || session.role === 'partner') return null;
   if (domainsState === 'none') {
-    return hasAccess(session, ADMINS) ? (
+    if (!hasAccess(session, ADMINS)) return null;
+    // On a phone the top bar has room for the icon only.
+    return small ? (
+      <IconButton component={Link} to="/domains?add=1" aria-label="Add a domain" color="primary">
+        <AddIcon />
+      </IconButton>
+    ) : (
       <Button component={Link} to="/domains?add=1" size="small" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
         Add a domain
       </Button>
-    ) : null;
+    );
   }
   const options: DomainRef[] = needsSearch
     ? (searched.data?.items ?? []).map(({ did, name }) => ({ did, name }))
@@ -69,6 +76,8 @@ export function DomainPicker() {
         loading={domainsState === 'loading' || searched.isFetching}
         disableClearable={working !== null}
         noOptionsText="No domain matches"
+        // The list may be wider than the (narrow, on a phone) field: domain names are long.
+        slotProps={{ popper: { placement: 'bottom-end', sx: { minWidth: 260 } } }}
         autoHighlight
         // A phone's top bar is crowded: the name gets the room the arrow would take.
         forcePopupIcon={!small}
