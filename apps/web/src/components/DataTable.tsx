@@ -164,8 +164,16 @@ export function DataTable<T>({
   );
 }
 
-/** The actions stay in reach while a wide table scrolls sideways on a phone. */
-const stickyRight = { position: 'sticky', right: 0, bgcolor: 'background.paper', backgroundImage: 'inherit' } as const;
+/**
+ * The actions stay in reach while a wide table scrolls sideways on a phone. Only there: a sticky cell needs its own
+ * background, which would not follow the row's hover colour.
+ */
+const stickyRight = {
+  position: { xs: 'sticky', md: 'static' },
+  right: 0,
+  bgcolor: { xs: 'background.paper', md: 'transparent' },
+  backgroundImage: 'inherit',
+} as const;
 
 function lastPage(total: number, limit: number): number {
   return Math.max(0, Math.ceil(total / limit) - 1);

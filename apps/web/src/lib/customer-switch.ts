@@ -36,14 +36,17 @@ export async function returnToOwnCustomer(go: (path: string) => void, currentPat
 
 /**
  * The new customer's session replaces the old one; the working-domain lookup follows the customer id (it reloads the
- * domains). Everything cached belongs to the previous customer: it is reset once the screen has settled, so the
- * shown screen re-fetches and nothing of the other customer flashes up later.
+ * domains). Then, once React has rendered the new session (a route guard may already have sent a screen the new
+ * session cannot open to /dashboard), the spec's landing: the later navigation wins. Everything cached belongs to
+ * the previous customer: it is reset after that, so the screen shown re-fetches and nothing of the other customer
+ * turns up later.
  */
 function applySwitch(session: Session, go: (path: string) => void, currentPath: string): void {
   void queryClient.cancelQueries();
   const landing = landingAfterSwitch(session, currentPath);
   setSession(session);
-  if (landing && landing !== currentPath) go(landing);
-  // After the guards have moved off any screen the new session may not open, so that screen does not re-fetch.
-  window.setTimeout(() => void queryClient.resetQueries(), 0);
+  window.setTimeout(() => {
+    if (landing && landing !== currentPath) go(landing);
+    window.setTimeout(() => void queryClient.resetQueries(), 0);
+  }, 0);
 }

@@ -38,7 +38,8 @@ export function CustomerPickerDialog({ open, onClose }: { open: boolean; onClose
     queryKey: ['customers', 'picker', search],
     queryFn: ({ signal }) =>
       api(endpoints.customers.list, {
-        query: { search, limit: PAGE_SIZES.customers, sort: 'customer', order: 'asc' },
+        // Spec 9: the customer selector fetches all customers (page size 0), narrowed by the search.
+        query: { search, limit: PAGE_SIZES.allCustomers, sort: 'customer', order: 'asc' },
         signal,
       }),
     enabled: open,
@@ -57,7 +58,6 @@ export function CustomerPickerDialog({ open, onClose }: { open: boolean; onClose
     }
   };
   const items = (customers.data?.items ?? []).filter((customer) => customer.cid !== ownCid);
-  const more = (customers.data?.total_count ?? 0) > (customers.data?.items.length ?? 0);
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="customer-picker-title">
@@ -83,7 +83,7 @@ export function CustomerPickerDialog({ open, onClose }: { open: boolean; onClose
           }}
         />
         {customers.isFetching || switching !== null ? <LinearProgress sx={{ mt: 1 }} /> : null}
-        <List dense aria-label="Customers" sx={{ minHeight: 120 }}>
+        <List dense aria-label="Customers" sx={{ minHeight: 120, maxHeight: 420, overflowY: 'auto' }}>
           {items.map((customer) => (
             <ListItemButton key={customer.cid} disabled={switching !== null} onClick={() => void pick(customer.cid)}>
               <ListItemText primary={customer.customer} secondary={`#${customer.cid}`} />
@@ -96,11 +96,6 @@ export function CustomerPickerDialog({ open, onClose }: { open: boolean; onClose
             </Typography>
           ) : null}
         </List>
-        {more ? (
-          <Typography variant="caption" color="text.secondary">
-            More customers match: type more of the name.
-          </Typography>
-        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

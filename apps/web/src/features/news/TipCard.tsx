@@ -7,10 +7,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { shuffle } from './shuffle.ts';
 
-/** One tip at a time; the server answers them shuffled (spec 4), so each visit starts with another one. */
+/** One tip at a time, in random order (spec 4): shuffled here as well as by the server, whatever the server does. */
 export function TipCard() {
   // Tips do not change while the console is open: no periodic re-fetch reshuffling them under the reader's eyes.
   const tips = useQuery({
@@ -19,7 +20,7 @@ export function TipCard() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [index, setIndex] = useState(0);
-  const list = tips.data ?? [];
+  const list = useMemo(() => shuffle(tips.data ?? []), [tips.data]);
   if (list.length === 0) return null;
   const tip = list[index % list.length];
   return (
