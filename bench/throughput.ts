@@ -147,7 +147,7 @@ async function submitSmtp(port: number, sender: SeededSender, offset: number) {
     host: '127.0.0.1',
     port,
     pool: true,
-    maxConnections: 16,
+    maxConnections: 50,
     maxMessages: Number.POSITIVE_INFINITY,
     requireTLS: true,
     tls: { rejectUnauthorized: false },
@@ -239,7 +239,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
       DNS_SERVERS: dns.servers.join(','),
       MAIL_HOSTNAME: 'mw.bench.test',
       MAILWRIGHT_ADMIN_PASSWORD: 'bench-password-1',
-      DELIVERY_CONCURRENCY: '16',
+      DELIVERY_CONCURRENCY: '50',
       LOG_LEVEL: 'warn',
     };
     // Warnings only: request logs would be part of what is measured. Ready when the ports answer.

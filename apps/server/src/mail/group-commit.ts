@@ -1,20 +1,27 @@
 /**
  * Group commit: callers submit one item each and wait; items that arrive while a flush runs are written together by
  * the next flush, in one transaction. Under load this turns hundreds of small transactions (each an fsync on
- * PostgreSQL) into a few large ones; with one caller it adds no delay at all.
+ * PostgreSQL) into a few large ones. `lingerMs` holds a batch that is not full for that long first, so items still
+ * on their way (each runs many event-loop turns before it submits) join it; 0 flushes at once.
  */
 export class GroupCommit<T, R> {
   private readonly flush: (items: T[]) => Promise<R[]>;
   private readonly maxBatch: number;
   private readonly maxParallel: number;
+  private readonly lingerMs: number;
+  private lingering: NodeJS.Timeout | null = null;
   private pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(flush: (items: T[]) => Promise<R[]>, options: { maxBatch: number; maxParallel: number }) {
+  constructor(
+    flush: (items: T[]) => Promise<R[]>,
+    options: { maxBatch: number; maxParallel: number; lingerMs?: number },
+  ) {
     this.flush = flush;
     this.maxBatch = options.maxBatch;
     this.maxParallel = options.maxParallel;
+    this.lingerMs = options.lingerMs ?? 0;
   }
 
   submit(item: T): Promise<R> {
@@ -31,6 +38,17 @@ export class GroupCommit<T, R> {
   }
 
   private pump(): void {
+    if (this.lingerMs > 0 && this.pending.length < this.maxBatch && this.running < this.maxParallel) {
+      this.lingering ??= setTimeout(() => {
+        this.lingering = null;
+        this.flushNow();
+      }, this.lingerMs);
+      return;
+    }
+    this.flushNow();
+  }
+
+  private flushNow(): void {
     while (this.pending.length && this.running < this.maxParallel) {
       const batch = this.pending.splice(0, this.maxBatch);
       this.running++;

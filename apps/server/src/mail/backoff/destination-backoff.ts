@@ -54,6 +54,8 @@ export class DestinationBackoff {
   private readonly options: Required<BackoffOptions>;
   private readonly states = new Map<string, State>();
   private readonly lanes = new Map<string, Lane>();
+  /** Reads under way: the rows of one claim that go to the same destination share one query. */
+  private readonly reading = new Map<string, Promise<State>>();
   /** The most sends seen in flight at once to a destination in backoff (read by tests and logs). */
   readonly peakInFlight = new Map<string, number>();
 
@@ -154,6 +156,15 @@ export class DestinationBackoff {
   private async state(destination: string): Promise<State> {
     const cached = this.states.get(destination);
     if (cached && Date.now() - cached.at < this.options.cacheMs) return cached;
+    let read = this.reading.get(destination);
+    if (!read) {
+      read = this.readState(destination, cached).finally(() => this.reading.delete(destination));
+      this.reading.set(destination, read);
+    }
+    return read;
+  }
+
+  private async readState(destination: string, cached: State | undefined): Promise<State> {
     let since: number | null = cached?.since ?? null;
     try {
       const row = await isInBackoff(this.db, destination);

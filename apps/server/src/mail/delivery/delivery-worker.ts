@@ -5,6 +5,7 @@ import { claimDeliveries, type DeliveryResult, extendLeases, recordDeliveryResul
 
 const CLAIM_BATCH = 200;
 const IDLE_POLL_MS = 500;
+const WAKE_DELAY_MS = 20;
 
 /**
  * The delivery loop of a worker process: claims due queue rows while it has room (DELIVERY_MAX_IN_FLIGHT), delivers
@@ -26,14 +27,16 @@ export class DeliveryWorker {
   private woken = false;
   private waitingForRoom = false;
   private timer: NodeJS.Timeout | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
 
   constructor(deps: Deps, ctx: DeliverContext) {
     this.deps = deps;
     this.ctx = ctx;
-    const parallel = deps.db.kind === 'pglite' ? 1 : 2;
+    const pglite = deps.db.kind === 'pglite';
     this.results = new GroupCommit((batch) => recordDeliveryResults(deps.db, batch), {
       maxBatch: 200,
-      maxParallel: parallel,
+      maxParallel: pglite ? 1 : 2,
+      lingerMs: pglite ? 10 : 2,
     });
   }
 
@@ -46,10 +49,19 @@ export class DeliveryWorker {
     this.heartbeat.unref();
   }
 
-  /** New mail was queued (in this process): look now instead of at the next poll. */
+  /**
+   * New mail was queued (in this process): look soon instead of at the next poll. Soon, not at once: intake commits
+   * many small batches, and one claim a little later takes them all.
+   */
   wake(): void {
-    if (this.wakeUp) this.wakeUp();
-    else this.woken = true;
+    if (!this.wakeUp) {
+      this.woken = true;
+      return;
+    }
+    this.wakeTimer ??= setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeUp?.();
+    }, WAKE_DELAY_MS);
   }
 
   async stop(): Promise<void> {
@@ -107,8 +119,9 @@ export class DeliveryWorker {
 
   private sleep(ms: number): Promise<void> {
     if (this.woken) {
+      // Woken while busy: look again shortly (not at once, so one claim takes what arrives meanwhile).
       this.woken = false;
-      return Promise.resolve();
+      ms = Math.min(ms, WAKE_DELAY_MS);
     }
     return new Promise((resolve) => {
       const done = () => {

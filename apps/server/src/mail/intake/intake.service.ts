@@ -60,11 +60,13 @@ export class Intake {
     this.secret = secret;
     this.domains = new SendingDomains(deps.db);
     // Two flushes at a time on PostgreSQL: enough to overlap one commit's fsync with the next batch, few enough to
-    // keep batches large (fewer statements per message).
-    const parallel = deps.db.kind === 'pglite' ? 1 : 2;
+    // keep batches large (fewer statements per message). PGlite runs its queries on this thread, one at a time: a
+    // longer linger gathers the messages that are still being signed into the next batch.
+    const pglite = deps.db.kind === 'pglite';
     this.writer = new GroupCommit((batch) => storeAcceptedMessages(deps.db, batch), {
       maxBatch: 200,
-      maxParallel: parallel,
+      maxParallel: pglite ? 1 : 2,
+      lingerMs: pglite ? 10 : 2,
     });
   }
 
