@@ -2,13 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { cachedPatternRules } from '../../features/patterns/patterns.service.ts';
 import type { Logger } from '../../log.ts';
-import { readInboundReport } from '../classify/inbound-report.ts';
 import { parseVerpAddress } from '../mail-tokens.ts';
 import type { TlsMaterial } from '../smtp/tls-certificate.ts';
-import { findVerpTarget, recordInboundEvent, type VerpTarget } from './inbound.repo.ts';
-import { inboundEventFor, type ReadReport } from './inbound-event.ts';
+import { findVerpTarget } from './inbound.repo.ts';
+import { handleInboundMessage, type InboundEnvelope } from './inbound.service.ts';
 
 export interface InboundMx {
   port: number;
@@ -17,19 +15,19 @@ export interface InboundMx {
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
-/** The VERP recipients of this session, kept on the session by RCPT TO for DATA. */
-const targetsOf = (session: SMTPServerSession) => {
-  const holder = session as SMTPServerSession & { verpTargets?: VerpTarget[] };
-  holder.verpTargets ??= [];
-  return holder.verpTargets;
+/** The recipients of this transaction, kept on the session by RCPT TO for DATA. */
+const envelopeOf = (session: SMTPServerSession): InboundEnvelope => {
+  const holder = session as SMTPServerSession & { inbound?: InboundEnvelope };
+  holder.inbound ??= { targets: [], feedbackLoop: false };
+  return holder.inbound;
 };
 
 /**
  * The inbound MX (INBOUND_SMTP_PORT; 25 in production): where the world returns bounces (RFC 3464 DSNs and the
  * non-standard ones), feedback reports (RFC 5965) and automatic replies (RFC 3834) for the VERP return paths of our
  * messages. No authentication: it accepts only signed VERP addresses at the return-path host of the recipient's own
- * domain (anything else is 550 at RCPT, so it relays nothing), and answers 250 only once the resulting event is
- * committed (451 otherwise, so the sender retries).
+ * domain, and the feedback-loop mailbox fbl@INBOUND_MX_HOST (anything else is 550 at RCPT, so it relays nothing), and
+ * answers 250 only once the resulting events are committed (451 otherwise, so the sender retries).
  */
 export async function startInboundMx(options: {
   config: Config;
@@ -39,6 +37,8 @@ export async function startInboundMx(options: {
   tls?: TlsMaterial;
 }): Promise<InboundMx> {
   const { config, log, db, secret } = options;
+  // Feedback loops (e.g. Yahoo CFL, Microsoft JMRP) are registered with one fixed address rather than per message.
+  const feedbackLoopAddresses = new Set([`fbl@${config.inboundMxHost}`, `fbl@${config.mailHostname}`]);
   const server = new SMTPServer({
     name: config.mailHostname,
     banner: 'Mailwright inbound ESMTP',
@@ -49,17 +49,23 @@ export async function startInboundMx(options: {
     logger: false,
     onMailFrom(_address, session, callback) {
       // Bounces come from the null sender (RFC 5321 4.5.5). A new transaction has its own recipients.
-      targetsOf(session).length = 0;
+      const envelope = envelopeOf(session);
+      envelope.targets = [];
+      envelope.feedbackLoop = false;
       callback();
     },
     onRcptTo(address, session, callback) {
+      if (feedbackLoopAddresses.has(address.address.toLowerCase())) {
+        envelopeOf(session).feedbackLoop = true;
+        return callback();
+      }
       const recipientId = parseVerpAddress(secret, address.address);
       const host = address.address.slice(address.address.lastIndexOf('@') + 1);
       if (recipientId === null) return callback(smtpError(550, '5.1.1 No such recipient here'));
       findVerpTarget(db, recipientId, host)
         .then((target) => {
           if (!target) return callback(smtpError(550, '5.1.1 No such recipient here'));
-          targetsOf(session).push(target);
+          envelopeOf(session).targets.push(target);
           callback();
         })
         .catch((error: unknown) => {
@@ -73,20 +79,7 @@ export async function startInboundMx(options: {
           if (stream.sizeExceeded) {
             return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${config.inboundMaxSize} bytes`));
           }
-          const rules = await cachedPatternRules(db);
-          const report = readInboundReport(raw, { dsn: rules.dsn, category: rules.category }) as ReadReport;
-          for (const target of targetsOf(session)) {
-            const outcome = inboundEventFor(report, target.recipient);
-            if ('ignored' in outcome) {
-              log.debug({ recipientId: target.recipientId, ignored: outcome.ignored }, 'inbound message ignored');
-              continue;
-            }
-            const written = await recordInboundEvent(db, target, outcome.event);
-            log.info(
-              { recipientId: target.recipientId, event: outcome.event.event, written },
-              'inbound report recorded',
-            );
-          }
+          await handleInboundMessage(db, log, secret, raw, envelopeOf(session));
           callback(null, '2.0.0 Ok: report received');
         })
         .catch((error: unknown) => {

@@ -25,12 +25,17 @@ interface TargetRow {
  * The recipient behind a VERP id, only when the address was at the bounce host of that recipient's own domain: a
  * valid id at another customer's host is as unknown as a made-up one.
  */
-export async function findVerpTarget(db: Db, recipientId: number, bounceHost: string): Promise<VerpTarget | null> {
+export async function findVerpTarget(
+  db: Db,
+  recipientId: number,
+  bounceHost: string | null,
+): Promise<VerpTarget | null> {
+  // bounceHost null: the id was read from a signed VERP address quoted in a report (its MAC vouches for it).
   const row = await db.maybeOne<TargetRow>(
     `SELECT r.id, r.message_id, r.customer_id, r.domain_id, r.recipient, r.state, m.tags
        FROM message_recipients r JOIN messages m ON m.id = r.message_id JOIN domains d ON d.id = r.domain_id
-      WHERE r.id = $1 AND d.bounce_host = $2`,
-    [recipientId, bounceHost.toLowerCase().replace(/\.$/, '')],
+      WHERE r.id = $1 AND ($2::text IS NULL OR d.bounce_host = $2)`,
+    [recipientId, bounceHost?.toLowerCase().replace(/\.$/, '') ?? null],
   );
   if (!row) return null;
   return {

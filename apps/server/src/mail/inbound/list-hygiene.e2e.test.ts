@@ -199,6 +199,44 @@ with smtplib.SMTP('127.0.0.1', int(port), timeout=20) as s:
     expect((await listed('complaint')).map((s) => s.recipient)).toContain('angry@dest.test');
   });
 
+  it('a feedback-loop report to fbl@ finds the complained recipient by the return path it quotes', async () => {
+    const verp = await deliveredWithVerp('fbl-user@dest.test');
+    const report = [
+      'From: staff@fbl.dest.test',
+      'To: fbl@mw.mailwright.test',
+      'Subject: Complaint',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=feedback-report; boundary="F"',
+      '',
+      '--F',
+      'Content-Type: text/plain',
+      '',
+      'A user marked this message as spam.',
+      '--F',
+      'Content-Type: message/feedback-report',
+      '',
+      'Feedback-Type: abuse',
+      'User-Agent: BigMail-FBL/2.0',
+      'Version: 1',
+      '',
+      '--F',
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Return-Path: <${verp}>`,
+      'From: app@acme.test',
+      'To: redacted@dest.test',
+      'Subject: List hygiene',
+      '',
+      '--F--',
+      '',
+    ].join('\r\n');
+    expect((await mailInbound('fbl@mw.mailwright.test', report)).response).toMatch(/^250 /);
+    expect(await eventNames('fbl-user@dest.test')).toEqual(['accepted', 'delivered', 'complained']);
+    // Without a signed return path to go by, a report to the feedback-loop mailbox changes nothing.
+    const unsigned = report.replace(verp, 'b-1-aaaaaaaaaa@mwb.acme.test');
+    expect((await mailInbound('fbl@mw.mailwright.test', unsigned)).response).toMatch(/^250 /);
+  });
+
   it('refuses forged VERP addresses and ones at another domain’s bounce host (550 at RCPT)', async () => {
     const verp = await deliveredWithVerp('victim@dest.test');
     const forged = verp.replace(/-([0-9a-z_-]{10})@/, '-aaaaaaaaaa@');
