@@ -83,7 +83,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const webDist = deps.config.webDistDir;
   const hasConsole = existsSync(join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a console rebuilt while the server runs is served at once.
-  if (hasConsole) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (hasConsole) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
 
   app.setNotFoundHandler((req, reply) => {
     const isAsset = req.url.startsWith('/assets/');
