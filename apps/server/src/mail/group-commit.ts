@@ -39,10 +39,12 @@ export class GroupCommit<T, R> {
 
   private pump(): void {
     if (this.lingerMs > 0 && this.pending.length < this.maxBatch && this.running < this.maxParallel) {
-      this.lingering ??= setTimeout(() => {
-        this.lingering = null;
-        this.flushNow();
-      }, this.lingerMs);
+      if (!this.lingering) {
+        this.lingering = setTimeout(() => {
+          this.lingering = null;
+          this.flushNow();
+        }, this.lingerMs);
+      }
       return;
     }
     this.flushNow();

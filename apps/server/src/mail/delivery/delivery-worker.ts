@@ -58,7 +58,8 @@ export class DeliveryWorker {
       this.woken = true;
       return;
     }
-    this.wakeTimer ??= setTimeout(() => {
+    if (this.wakeTimer) return;
+    this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.wakeUp?.();
     }, WAKE_DELAY_MS);
