@@ -30,7 +30,7 @@ test('S2-038 S7-039 S7-040: an admin creates an API key and sees it in full only
   await expect(shown.getByText('cannot be shown again')).toBeVisible();
   const key = (await shown.getByTestId('secret-value').textContent()) ?? '';
   expect(key.length).toBeGreaterThan(20);
-  await expect(shown.getByRole('button', { name: 'Copy the api key' })).toBeVisible();
+  await expect(shown.getByRole('button', { name: 'Copy the API key' })).toBeVisible();
   await shown.getByRole('button', { name: 'I have copied it' }).click();
 
   // The list shows only the key's first characters, now and after a reload; the key itself is gone.

@@ -7,7 +7,7 @@ import { CopyButton } from './CopyButton.tsx';
 interface SecretRevealProps {
   /** The secret in full, as the server answered it once. */
   secret: string;
-  /** What it is, e.g. "API key"; used in the copy button's name. */
+  /** What it is, as it reads after "the", e.g. "API key"; names the copy button too. */
   label: string;
   /** Why it is shown only now; the default says it is stored hashed. */
   warning?: string;
@@ -21,7 +21,7 @@ export function SecretReveal({ secret, label, warning }: SecretRevealProps) {
   return (
     <Stack spacing={1.5}>
       <Alert severity="warning">
-        {warning ?? `Copy the ${label.toLowerCase()} now: it is stored only hashed and cannot be shown again.`}
+        {warning ?? `Copy the ${label} now: it is stored only hashed and cannot be shown again.`}
       </Alert>
       <Box
         sx={{
@@ -45,7 +45,7 @@ export function SecretReveal({ secret, label, warning }: SecretRevealProps) {
         >
           {secret}
         </Typography>
-        <CopyButton value={secret} label={`Copy the ${label.toLowerCase()}`} />
+        <CopyButton value={secret} label={`Copy the ${label}`} />
       </Box>
     </Stack>
   );

@@ -1,7 +1,9 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { reportApiError } from '../../lib/api.ts';
@@ -19,6 +21,7 @@ export function CustomerSwitcher() {
   const location = useLocation();
   const [picking, setPicking] = useState(false);
   const [returning, setReturning] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!session) return null;
   const acting = session.cid !== session.origin.cid;
 
@@ -34,6 +37,17 @@ export function CustomerSwitcher() {
   };
 
   if (acting) {
+    const label = `Acting as ${session.company.name}: return to ${session.origin.name}`;
+    // On a phone the top bar has no room for the name: the same control as an icon, the name in its tooltip.
+    if (phone) {
+      return (
+        <Tooltip title={label}>
+          <IconButton color="secondary" aria-label={label} disabled={returning} onClick={() => void goHome()}>
+            <SwapHorizIcon />
+          </IconButton>
+        </Tooltip>
+      );
+    }
     return (
       <Tooltip title={`Return to ${session.origin.name}`}>
         <Chip
@@ -41,12 +55,12 @@ export function CustomerSwitcher() {
           size="small"
           clickable
           disabled={returning}
-          aria-label={`Acting as ${session.company.name}: return to ${session.origin.name}`}
+          aria-label={label}
           label={`Acting as ${session.company.name}`}
           onClick={() => void goHome()}
           onDelete={() => void goHome()}
           deleteIcon={<SwapHorizIcon />}
-          sx={{ maxWidth: { xs: 150, sm: 320 } }}
+          sx={{ maxWidth: 320 }}
         />
       </Tooltip>
     );

@@ -57,7 +57,7 @@ export function InviteLinkDialog({ invite, onClose }: { invite: SentInvite | nul
         {invite ? (
           <SecretReveal
             secret={invite.url}
-            label="Invitation link"
+            label="invitation link"
             warning={`The invitation was mailed to ${invite.email}. You can also pass this link on yourself; it works for 7 days.`}
           />
         ) : null}
