@@ -165,6 +165,7 @@ export class DestinationBackoff {
   }
 
   private async readState(destination: string, cached: State | undefined): Promise<State> {
+    const startedAt = Date.now();
     let since: number | null = cached?.since ?? null;
     try {
       const row = await isInBackoff(this.db, destination);
@@ -172,6 +173,9 @@ export class DestinationBackoff {
     } catch (error) {
       this.log.error({ err: error, destination }, 'reading destination backoff failed');
     }
+    // judge() entered or left backoff while this read was under way: its state is newer than what was read.
+    const newer = this.states.get(destination);
+    if (newer && newer.at >= startedAt) return newer;
     const state = { at: Date.now(), since };
     if (this.states.size > 50_000) this.states.clear();
     this.states.set(destination, state);
