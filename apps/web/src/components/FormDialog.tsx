@@ -71,6 +71,8 @@ export function FormDialog<In extends FieldValues, Out>({
       aria-labelledby={titleId}
       maxWidth={maxWidth}
       fullWidth
+      // The paper is the <form>, so Enter submits and the actions sit inside it; MUI's paper slot type does not
+      // list `component` and the form props, hence the cast.
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>

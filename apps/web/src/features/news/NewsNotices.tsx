@@ -37,6 +37,7 @@ export function NewsNotices() {
             dismissNews(item.id, existing);
             setDismissed(readDismissed());
           }}
+          // The slot's type omits aria attributes, which the IconButton passes on.
           slotProps={{ closeButton: { 'aria-label': 'Dismiss this news' } as object }}
         >
           <Box
