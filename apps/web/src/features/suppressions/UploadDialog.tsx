@@ -57,8 +57,11 @@ export function UploadDialog({ open, did, type, onClose, onStarted }: UploadDial
       onStarted(status.id);
       onClose();
     } catch (error) {
-      // The snackbar shows the message (also for a 401, spec 8); field errors go under their field.
-      if (error instanceof ApiError) setErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message])));
+      // The snackbar shows the message (also for a 401, spec 8); field errors go under their field. While the dialog
+      // is open the page behind it (with the snackbar) is hidden from screen readers, so the dialog says it too.
+      if (!(error instanceof ApiError) || error.handled) return;
+      const fields = Object.fromEntries(error.fieldErrors.map((e) => [e.field, e.message]));
+      setErrors(error.fieldErrors.length > 0 ? fields : { '': error.message });
     }
   };
   const pending = upload.isPending;
