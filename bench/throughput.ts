@@ -9,7 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
@@ -122,6 +122,28 @@ function postgresBackends(database: string): number[] {
 }
 
 const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+/**
+ * CPU used by a database's PostgreSQL backends from now on. Backends come and go with the pools (idle ones close),
+ * so they are sampled every 100 ms and each keeps its last reading after it ends.
+ */
+function trackBackendCpu(database: string | null) {
+  const readAll = () => new Map((database ? postgresBackends(database) : []).map((pid) => [pid, cpuSeconds(pid)]));
+  const atStart = readAll();
+  const last = new Map(atStart);
+  const sample = () => {
+    for (const [pid, cpu] of readAll()) last.set(pid, cpu);
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    let used = 0;
+    // A backend that appeared during the run counts from zero; one there at the start from its first reading.
+    for (const [pid, cpu] of last) used += cpu - (atStart.get(pid) ?? 0);
+    return used;
+  };
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -263,11 +285,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
     for (const via of vias) {
       await sink.ask('reset');
       const peak = sampleMemory(pids);
-      const backends = pgDb ? postgresBackends(pgDb.name) : [];
+      const postgresCpu = trackBackendCpu(pgDb?.name ?? null);
       const sinkPid = sink.child.pid as number;
       const cpuBefore = {
         mw: cpuOf(pids),
-        pg: cpuOf(backends),
         sink: cpuSeconds(sinkPid),
         client: cpuSeconds(process.pid),
       };
@@ -283,7 +304,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
         stats = await sink.ask('stats');
       }
       const deliveredAt = performance.now();
-      const allBackends = pgDb ? [...new Set([...backends, ...postgresBackends(pgDb.name)])] : [];
       const perMessage = (seconds: number) => (seconds * 1000) / N;
       latencies.sort((a, b) => a - b);
       results.push({
@@ -291,7 +311,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
         via,
         cpuMs: {
           mailwright: perMessage(cpuOf(pids) - cpuBefore.mw),
-          postgres: perMessage(cpuOf(allBackends) - cpuBefore.pg),
+          postgres: perMessage(postgresCpu()),
           sink: perMessage(cpuSeconds(sinkPid) - cpuBefore.sink),
           client: perMessage(cpuSeconds(process.pid) - cpuBefore.client),
         },
@@ -321,7 +341,10 @@ dns.set('mx.sink.test', 'A', ['127.0.0.1']);
 const sink = new SinkProcess();
 await sink.ready();
 const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres'];
-console.log(`Mailwright throughput: ${N} messages of ~2 KB per run, ${cpus().length} CPUs, window ${WINDOW}`);
+console.log(
+  `Mailwright throughput: ${N} messages of ~2 KB per run, ${cpus().length} CPUs, window ${WINDOW}, ` +
+    `load average before: ${loadavg()[0]?.toFixed(1)}`,
+);
 const all: Result[] = [];
 try {
   for (const kind of kinds) all.push(...(await benchDatabase(kind, dns, sink)));
@@ -330,8 +353,11 @@ try {
   await dns.stop();
 }
 console.log(
-  '\ndb        via   messages  accepted/s  delivered/s  p50 ms  p99 ms  peak RSS MB  duplicates' +
-    '  CPU ms/msg: mailwright  postgres  sink  client',
+  `\nload average after: ${loadavg()[0]?.toFixed(1)} (other work on the machine slows every figure but CPU/msg)`,
+);
+console.log(
+  'db        via   messages  accepted/s  delivered/s  p50 ms  p99 ms  peak RSS MB  duplicates' +
+    '  CPU ms/msg: mailwright  postgres  sink  client  CPU-bound max/s',
 );
 for (const r of all) {
   console.log(
@@ -349,6 +375,10 @@ for (const r of all) {
       r.cpuMs.postgres.toFixed(2).padStart(9),
       r.cpuMs.sink.toFixed(2).padStart(5),
       r.cpuMs.client.toFixed(2).padStart(7),
+      // What these CPU costs allow on this machine's cores with nothing else running (everything counted).
+      ((cpus().length * 1000) / (r.cpuMs.mailwright + r.cpuMs.postgres + r.cpuMs.sink + r.cpuMs.client))
+        .toFixed(0)
+        .padStart(16),
     ].join(' '),
   );
 }
