@@ -394,3 +394,50 @@ test('S2-073 S8-044 S8-046 S8-045 S4-029: toggle a URI blocklist entry and see a
   await expectNotice(page, 'URI deleted!');
   expect((await send()).status).toBe(200);
 });
+
+test('S2-016 S2-060 S2-061 S2-063 S2-074 S2-014: who may open the URI and MTA screens', async ({ page, server }) => {
+  const { username, password } = admin(server);
+  const token = await apiToken(server, username, password);
+  const people = [
+    { username: 'guard.user', role: 'user', subrole: null },
+    { username: 'guard.admin', role: 'admin', subrole: null },
+    { username: 'guard.operator', role: 'superadmin', subrole: null },
+    { username: 'guard.mta', role: 'superadmin', subrole: 'mta' },
+  ];
+  for (const person of people) {
+    const created = await callApi(server, 'POST', '/users', {
+      token,
+      body: { ...person, password: 'guard-pass-123', full_name: person.username },
+    });
+    expect(created.status).toBe(200);
+  }
+  const opens = async (path: string, heading: string) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  };
+  const bounces = async (path: string) => {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  };
+
+  await signIn(page, 'guard.user', 'guard-pass-123');
+  await bounces('/allowlists/uris');
+  await bounces('/mta/smtp-patterns');
+  await page.evaluate(() => window.localStorage.clear());
+
+  await signIn(page, 'guard.admin', 'guard-pass-123');
+  await opens('/allowlists/uris', 'URI allow-list');
+  await bounces('/mta');
+  await bounces('/uri-blocklist');
+  await page.evaluate(() => window.localStorage.clear());
+
+  await signIn(page, 'guard.operator', 'guard-pass-123');
+  await opens('/uri-blocklist', 'URI blocklist');
+  await bounces('/mta/smtp-patterns');
+  await page.evaluate(() => window.localStorage.clear());
+
+  await signIn(page, 'guard.mta', 'guard-pass-123');
+  await opens('/mta/smtp-patterns', 'SMTP patterns');
+  await opens('/mta/global-suppressions', 'Global suppressions');
+});

@@ -79,7 +79,9 @@ export function DomainPatternsCard({ did }: { did: number }) {
           <TableBody>
             {items.map((pattern) => (
               <TableRow key={pattern.id} hover>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{pattern.pattern}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 150 }}>
+                  {pattern.pattern}
+                </TableCell>
                 <TableCell sx={hideBelowMd}>{pattern.note || '—'}</TableCell>
                 <TableCell>
                   <Switch
