@@ -4,6 +4,7 @@ import { belongsToDomain, parseAddressList } from '../message/addresses.ts';
 import { signMessage } from '../message/dkim.ts';
 import {
   countHeader,
+  decodeEncodedWords,
   headerField,
   headerValue,
   joinMessage,
@@ -80,5 +81,5 @@ export async function prepareMessage(
     selector: domain.dkimSelector,
     privateKeyPem: domain.dkimPrivateKey,
   });
-  return { raw: signed, messageIdHeader, from, subject: headerValue(headers, 'subject') ?? '' };
+  return { raw: signed, messageIdHeader, from, subject: decodeEncodedWords(headerValue(headers, 'subject') ?? '') };
 }

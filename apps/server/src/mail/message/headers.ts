@@ -73,3 +73,30 @@ export function joinMessage(headers: readonly HeaderField[], body: Buffer): Buff
 
 /** RFC 5322 3.2.3 atext-ish check for a header value we put in ourselves: no CR/LF may slip in. */
 export const safeHeaderValue = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
+
+/**
+ * Decodes RFC 2047 encoded-words ("=?UTF-8?Q?Gr=C3=BC=C3=9Fe?=") for display, e.g. a subject in the logs. Whitespace
+ * between two adjacent encoded-words is dropped (RFC 2047 section 6.2); an unknown charset is left as it was.
+ */
+export function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(ENCODED_WORD, (word, charset: string, encoding: string, text: string) => {
+      try {
+        const bytes =
+          encoding.toUpperCase() === 'B'
+            ? Buffer.from(text, 'base64')
+            : Buffer.from(
+                text
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+                'latin1',
+              );
+        return new TextDecoder(charset.replace(/\*.*$/, '')).decode(bytes);
+      } catch {
+        return word;
+      }
+    });
+}
