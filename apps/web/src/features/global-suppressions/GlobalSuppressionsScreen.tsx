@@ -41,14 +41,29 @@ const COLUMNS: Column<Suppression>[] = [
     id: 'recipient',
     label: 'Recipient',
     sortKey: 'recipient',
-    render: (row) => <Box sx={{ wordBreak: 'break-all', minWidth: 140 }}>{row.recipient}</Box>,
+    render: (row) => (
+      <Box sx={{ overflowWrap: 'anywhere', minWidth: { xs: 140, md: 220 } }}>
+        {row.recipient}
+        {/* Phones hide the List column: the list shows under the address. */}
+        <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+          {row.type} list
+        </Box>
+      </Box>
+    ),
   },
-  { id: 'type', label: 'List', sortKey: 'type', render: (row) => <Chip size="small" label={row.type} /> },
+  {
+    id: 'type',
+    label: 'List',
+    sortKey: 'type',
+    hideBelow: 'sm',
+    render: (row) => <Chip size="small" label={row.type} />,
+  },
   { id: 'reason', label: 'Reason', hideBelow: 'md', render: (row) => row.reason || '—' },
   {
     id: 'created',
     label: 'Added',
     sortKey: 'created_at',
+    hideBelow: 'sm',
     render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Box>,
   },
 ];

@@ -79,6 +79,16 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
   const editing = dialog.rule;
   const [deleting, setDeleting] = useState<P | null>(null);
 
+  const enabledSwitch = (rule: P) => (
+    <Switch
+      size="small"
+      checked={rule.enabled}
+      disabled={toggle.isPending && toggle.variables?.id === kind.idOf(rule)}
+      onChange={(event) => toggle.mutate({ id: kind.idOf(rule), enabled: event.target.checked })}
+      slotProps={{ input: { 'aria-label': `Enabled: rule ${rule.position}` } }}
+    />
+  );
+
   const allColumns: Column<P>[] = [
     { id: 'position', label: '#', sortKey: 'position', width: 48, render: (rule) => rule.position },
     {
@@ -111,15 +121,8 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
       id: 'enabled',
       label: 'Enabled',
       sortKey: 'enabled',
-      render: (rule) => (
-        <Switch
-          size="small"
-          checked={rule.enabled}
-          disabled={toggle.isPending && toggle.variables?.id === kind.idOf(rule)}
-          onChange={(event) => toggle.mutate({ id: kind.idOf(rule), enabled: event.target.checked })}
-          slotProps={{ input: { 'aria-label': `Enabled: rule ${rule.position}` } }}
-        />
-      ),
+      hideBelow: 'sm',
+      render: (rule) => enabledSwitch(rule),
     },
     {
       id: 'updated',
@@ -181,7 +184,9 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
             </>
           }
           rowActions={(rule) => (
-            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+              {/* Phones: the switch stays in reach with the actions (its column is hidden there). */}
+              <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>{enabledSwitch(rule)}</Box>
               <Tooltip title="Edit">
                 <IconButton aria-label={`Edit rule ${rule.position}`} onClick={() => openDialog(rule)}>
                   <EditIcon fontSize="small" />

@@ -58,6 +58,7 @@ const COLUMNS: Column<Suppression>[] = [
     id: 'created',
     label: 'Added',
     sortKey: 'created_at',
+    hideBelow: 'sm',
     render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Box>,
   },
   {

@@ -34,6 +34,16 @@ export default function UriBlocklistScreen() {
   const [deleting, setDeleting] = useState<UriBlockEntry | null>(null);
   const editing = dialog.entry;
 
+  const enabledSwitch = (entry: UriBlockEntry) => (
+    <Switch
+      size="small"
+      checked={entry.enabled}
+      disabled={toggle.isPending && toggle.variables?.ubid === entry.ubid}
+      onChange={(event) => toggle.mutate({ ubid: entry.ubid, enabled: event.target.checked })}
+      slotProps={{ input: { 'aria-label': `Enabled: ${entry.uri}` } }}
+    />
+  );
+
   const columns: Column<UriBlockEntry>[] = [
     {
       id: 'uri',
@@ -46,15 +56,8 @@ export default function UriBlocklistScreen() {
       id: 'enabled',
       label: 'Enabled',
       sortKey: 'enabled',
-      render: (entry) => (
-        <Switch
-          size="small"
-          checked={entry.enabled}
-          disabled={toggle.isPending && toggle.variables?.ubid === entry.ubid}
-          onChange={(event) => toggle.mutate({ ubid: entry.ubid, enabled: event.target.checked })}
-          slotProps={{ input: { 'aria-label': `Enabled: ${entry.uri}` } }}
-        />
-      ),
+      hideBelow: 'sm',
+      render: (entry) => enabledSwitch(entry),
     },
     {
       id: 'updated',
@@ -109,7 +112,9 @@ export default function UriBlocklistScreen() {
           </>
         }
         rowActions={(entry) => (
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+            {/* Phones: the switch stays in reach with the actions (its column is hidden there). */}
+            <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>{enabledSwitch(entry)}</Box>
             <Tooltip title="Edit">
               <IconButton aria-label={`Edit ${entry.uri}`} onClick={() => setDialog({ open: true, entry })}>
                 <EditIcon fontSize="small" />
