@@ -277,7 +277,7 @@ test('S9-024 S8-043 S8-051 S8-052 S4-028: test a bounce-category pattern against
   await page.getByRole('option', { name: 'invalid-mailbox' }).click();
   await dialog.getByLabel('Position').fill('1');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectNotice(page, 'Pattern saved!');
+  await expectNotice(page, 'pattern saved!'); // S8-050
   await runTest(REPLY);
   await expect(result).toContainText('Rule 1 matches');
   await expect(result).toContainText('virtual mailbox table');

@@ -17,6 +17,8 @@ export const PATTERN_MSG = {
   dsnSaved: 'DSN pattern saved!',
   dsnDeleted: 'DSN Pattern deleted!',
   dsnNotFound: 'DSN Pattern not found!',
+  /** Spec 8 lists a lower-case 'pattern saved!' beside 'Pattern saved!': the bounce-category list answers it. */
+  categorySaved: 'pattern saved!',
   saved: 'Pattern saved!',
   deleted: 'Pattern deleted!',
   notFound: 'Pattern not found!',

@@ -216,7 +216,7 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
   it('saves at a position, toggles and deletes with the spec texts', async () => {
     const body = { pattern: 'casella piena', category: 'quota-issues', hard: false, note: 'Italian', position: 1 };
     const created = await t.request<Saved<BounceCategoryPattern>>('POST', base, { token: mta, body });
-    expect(created.body.data).toMatchObject({ ...body, message: 'Pattern saved!' });
+    expect(created.body.data).toMatchObject({ ...body, message: 'pattern saved!' }); // S8-050
     const spcid = created.body.data?.spcid as number;
     const first = await t.request<List<BounceCategoryPattern>>('GET', `${base}?limit=1`, { token: mta });
     expect(first.body.data?.items.map((p) => p.spcid)).toEqual([spcid]);

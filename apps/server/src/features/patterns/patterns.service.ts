@@ -58,7 +58,7 @@ export const DSN_LIST: PatternList<DsnPattern, DsnPatternCreate> = {
 
 export const CATEGORY_LIST: PatternList<BounceCategoryPattern, BounceCategoryPatternCreate> = {
   table: 'bounce_category_patterns',
-  messages: { saved: PATTERN_MSG.saved, deleted: PATTERN_MSG.deleted, notFound: PATTERN_MSG.notFound },
+  messages: { saved: PATTERN_MSG.categorySaved, deleted: PATTERN_MSG.deleted, notFound: PATTERN_MSG.notFound },
   toApi: (row) => ({
     spcid: row.id,
     ...base(row),

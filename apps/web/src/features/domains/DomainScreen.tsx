@@ -16,6 +16,7 @@ import { formatDateTime } from '../../components/format.ts';
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import { useAppState } from '../../lib/store.ts';
 import { DnsRecordCard } from './DnsRecordCard.tsx';
+import { DomainPatternsCard } from './DomainPatternsCard.tsx';
 import { DomainStateChip } from './DomainStateChip.tsx';
 import { useDeleteDomain, useDomain, useUpdateDomain, useVerifyDomain } from './domains.api.ts';
 import { TrackingSettings } from './TrackingSettings.tsx';
@@ -95,6 +96,8 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
       </Box>
 
       <TrackingSettings domain={domain} editable={canManage} />
+
+      <DomainPatternsCard did={domain.did} />
 
       {canManage ? (
         <>
