@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import type { DeferredWebhook, Webhook } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainConsumer } from '../../events/consumer-runner.ts';
@@ -47,6 +48,15 @@ print("valid" if body_ok and header_ok else "invalid")`;
     .toString()
     .trim();
   return out === 'valid';
+}
+
+/** A loopback port that was free a moment ago (bound, then released). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 async function signingKey(token: string): Promise<string> {
@@ -183,8 +193,12 @@ describe('GET test (S7-055, S8-032)', () => {
     expect(stored.body.data?.last_test_error).toBe('Webhook answered 500: database down');
     receiver.answer(200, 'ok');
 
-    // Nothing listens on port 9 of the loopback address (discard): unreachable is a failed test too.
-    await t.request('PUT', `${base}/${wid}`, { token: tenant.user.token, body: { url: 'http://127.0.0.1:9/hook' } });
+    // A loopback port nobody listens on: unreachable is a failed test too.
+    const closed = await freePort();
+    await t.request('PUT', `${base}/${wid}`, {
+      token: tenant.user.token,
+      body: { url: `http://127.0.0.1:${closed}/hook` },
+    });
     const unreachable = await t.request('GET', `${base}/${wid}/test`, { token: tenant.user.token });
     expect(unreachable.status).toBe(400);
     expect(unreachable.body.message).toMatch(/^Webhook could not be reached/);
