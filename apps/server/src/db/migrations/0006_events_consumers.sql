@@ -43,6 +43,8 @@ CREATE TABLE stats_hourly (
   PRIMARY KEY (domain_id, tag, bucket, event, category, bot) INCLUDE (customer_id, count)
 );
 CREATE INDEX stats_hourly_customer_idx ON stats_hourly (customer_id, tag, bucket) INCLUDE (domain_id, event, category, bot, count);
+-- The tag view: every tag's count of one action.
+CREATE INDEX stats_hourly_tag_idx ON stats_hourly (domain_id, event, bucket) INCLUDE (customer_id, tag, bot, count) WHERE tag <> '';
 
 CREATE TABLE stats_daily (
   customer_id integer NOT NULL,
@@ -56,6 +58,7 @@ CREATE TABLE stats_daily (
   PRIMARY KEY (domain_id, tag, bucket, event, category, bot) INCLUDE (customer_id, count)
 );
 CREATE INDEX stats_daily_customer_idx ON stats_daily (customer_id, tag, bucket) INCLUDE (domain_id, event, category, bot, count);
+CREATE INDEX stats_daily_tag_idx ON stats_daily (domain_id, event, bucket) INCLUDE (customer_id, tag, bot, count) WHERE tag <> '';
 CREATE INDEX stats_daily_bucket_idx ON stats_daily (bucket) INCLUDE (customer_id, event, bot, count) WHERE tag = '';
 
 -- One URL per domain and event type.
