@@ -23,7 +23,7 @@ test('S6-009 S4-001: an admin invites a user; the invite link activates the acco
 
   await signIn(page, 'invite.admin', 'invite-admin-pass');
   await page.goto('/users');
-  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a user' });
   // The role picker of an admin in a non-partner customer offers neither superadmin nor partner (spec 5/6).
   await dialog.getByLabel('Role').click();
