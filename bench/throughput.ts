@@ -169,7 +169,7 @@ async function submitSmtp(port: number, sender: SeededSender, offset: number) {
     host: '127.0.0.1',
     port,
     pool: true,
-    maxConnections: 50,
+    maxConnections: WINDOW, // as many connections as messages in flight, like the HTTP run
     maxMessages: Number.POSITIVE_INFINITY,
     requireTLS: true,
     tls: { rejectUnauthorized: false },

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { insertRows } from '../sql-batch.ts';
+import { insertTogether } from '../sql-batch.ts';
 
 /** A claimed queue row with everything needed to deliver it. */
 export interface Delivery {
@@ -167,30 +167,40 @@ export async function recordDeliveryResults(db: Db, batch: readonly DeliveryResu
     else done.push(d.queueId);
   }
   await db.transaction(async (tx) => {
-    await insertRows(
-      tx,
-      'delivery_attempts',
-      [
-        'message_id',
-        'recipient_id',
-        'mx_host',
-        'remote_ip',
-        'reply_code',
-        'reply_text',
-        'tls',
-        'started_at',
-        'duration_ms',
-      ],
-      attempts,
-      { started_at: 'timestamptz' },
-    );
-    await insertRows(
-      tx,
-      'events',
-      ['customer_id', 'domain_id', 'message_id', 'recipient_id', 'recipient', 'event', 'category', 'reply', 'tags'],
-      events,
-      { tags: 'text[]' },
-    );
+    await insertTogether(tx, [
+      {
+        table: 'delivery_attempts',
+        columns: [
+          'message_id',
+          'recipient_id',
+          'mx_host',
+          'remote_ip',
+          'reply_code',
+          'reply_text',
+          'tls',
+          'started_at',
+          'duration_ms',
+        ],
+        rows: attempts,
+        casts: { started_at: 'timestamptz' },
+      },
+      {
+        table: 'events',
+        columns: [
+          'customer_id',
+          'domain_id',
+          'message_id',
+          'recipient_id',
+          'recipient',
+          'event',
+          'category',
+          'reply',
+          'tags',
+        ],
+        rows: events,
+        casts: { tags: 'text[]' },
+      },
+    ]);
     // 3 parameters a recipient; chunks keep each statement far below PostgreSQL's 65535 parameters.
     for (let at = 0; at < states.length; at += 30_000) {
       const chunk = states.slice(at, at + 30_000);

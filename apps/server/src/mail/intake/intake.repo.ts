@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { checkSuppressions, describeSuppression } from '../../features/suppressions/suppression-check.ts';
-import { insertRows } from '../sql-batch.ts';
+import { insertTogether, takeIds } from '../sql-batch.ts';
 
 export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system';
 
@@ -36,16 +36,10 @@ const EVENT_COLUMNS = ['customer_id', 'domain_id', 'message_id', 'recipient_id',
  */
 export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMessage[]): Promise<number[]> {
   const recipientCount = batch.reduce((n, m) => n + m.recipients.length, 0);
+  const messageIds = await takeIds(db, 'messages', batch.length);
+  const recipientIds = await takeIds(db, 'message_recipients', recipientCount);
   return db.transaction(async (tx) => {
     const suppressed = await checkSuppressions(tx, batch);
-    const ids = await tx.one<{ m: number[]; r: number[] | null }>(
-      `SELECT (SELECT array_agg(nextval(pg_get_serial_sequence('messages', 'id'))) FROM generate_series(1, $1::int)) AS m,
-              (SELECT array_agg(nextval(pg_get_serial_sequence('message_recipients', 'id')))
-                 FROM generate_series(1, $2::int)) AS r`,
-      [batch.length, recipientCount],
-    );
-    const messageIds = ids.m.map(Number);
-    const recipientIds = (ids.r ?? []).map(Number);
     const messages: unknown[][] = [];
     const bodies: unknown[][] = [];
     const recipients: unknown[][] = [];
@@ -83,44 +77,40 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         queue.push([messageId, domain, ids, m.deliverAt ?? new Date(), m.expiresAt]);
       }
     });
-    await insertRows(
-      tx,
-      'messages',
-      [
-        'id',
-        'customer_id',
-        'domain_id',
-        'message_id_header',
-        'from_address',
-        'subject',
-        'size_bytes',
-        'tags',
-        'variables',
-        'testmode',
-        'source',
-      ],
-      messages,
-      { tags: 'text[]', variables: 'jsonb' },
-    );
-    await insertRows(tx, 'message_bodies', ['message_id', 'raw'], bodies);
-    await insertRows(
-      tx,
-      'message_recipients',
-      ['id', 'message_id', 'customer_id', 'domain_id', 'recipient', 'recipient_domain', 'state'],
-      recipients,
-    );
-    await insertRows(tx, 'events', EVENT_COLUMNS, events, { tags: 'text[]' });
-    await insertRows(
-      tx,
-      'delivery_queue',
-      ['message_id', 'recipient_domain', 'recipient_ids', 'due_at', 'expires_at'],
-      queue,
+    // One statement for all five tables: fewer round trips inside the transaction, so it commits sooner.
+    await insertTogether(tx, [
       {
-        recipient_ids: 'bigint[]',
-        due_at: 'timestamptz',
-        expires_at: 'timestamptz',
+        table: 'messages',
+        columns: [
+          'id',
+          'customer_id',
+          'domain_id',
+          'message_id_header',
+          'from_address',
+          'subject',
+          'size_bytes',
+          'tags',
+          'variables',
+          'testmode',
+          'source',
+        ],
+        rows: messages,
+        casts: { tags: 'text[]', variables: 'jsonb' },
       },
-    );
+      { table: 'message_bodies', columns: ['message_id', 'raw'], rows: bodies },
+      {
+        table: 'message_recipients',
+        columns: ['id', 'message_id', 'customer_id', 'domain_id', 'recipient', 'recipient_domain', 'state'],
+        rows: recipients,
+      },
+      { table: 'events', columns: EVENT_COLUMNS, rows: events, casts: { tags: 'text[]' } },
+      {
+        table: 'delivery_queue',
+        columns: ['message_id', 'recipient_domain', 'recipient_ids', 'due_at', 'expires_at'],
+        rows: queue,
+        casts: { recipient_ids: 'bigint[]', due_at: 'timestamptz', expires_at: 'timestamptz' },
+      },
+    ]);
     return messageIds;
   });
 }
