@@ -1,13 +1,26 @@
 import { expect as apiExpect } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
-import { admin, expect, signIn, signOut, submitCredentials, test } from './support/fixtures.ts';
+import { admin, expect, signIn, signOut, submitCredentials } from './support/fixtures.ts';
+import { addVerifiedDomain, parseReceived, routeToSink, test } from './support/mail-loopback.ts';
+
+/** The operators' sending domain for system mail, and the invitee, whose domain's MX is the local sink. */
+const SYSTEM_MAIL_DOMAIN = 'mail.operators.test';
+const INVITEE = 'new.colleague@example.test';
+
+// Its own server, which sends system mail from SYSTEM_MAIL_DOMAIN through the local DNS to the local MX sink.
+test.use({ serverName: 'account-users', loopbackEnv: { SYSTEM_MAIL_DOMAIN } });
 
 test('S6-009 S4-001: an admin invites a user; the invite link activates the account and the new user signs in', async ({
   page,
   server,
+  loopback,
 }) => {
-  // An admin at home in a customer of its own (the fixture's admin is a superadmin of the operators' customer).
+  // The operators' customer owns the system-mail domain, verified; the invitee's domain delivers to the sink.
   const operatorToken = await apiToken(server, admin(server).username, admin(server).password);
+  await addVerifiedDomain(server, loopback.dns, operatorToken, SYSTEM_MAIL_DOMAIN);
+  routeToSink(loopback.dns, 'example.test');
+
+  // An admin at home in a customer of its own (the fixture's admin is a superadmin of the operators' customer).
   const customer = await callApi(server, 'POST', '/customers', {
     token: operatorToken,
     body: { customer: 'Invite Co' },
@@ -29,21 +42,32 @@ test('S6-009 S4-001: an admin invites a user; the invite link activates the acco
   await dialog.getByLabel('Role').click();
   await expect(page.getByRole('option')).toHaveText(['user', 'admin']);
   await page.getByRole('option', { name: 'user' }).click();
-  await dialog.getByLabel('Email').fill('new.colleague@example.com');
+  await dialog.getByLabel('Email').fill(INVITEE);
   await dialog.getByLabel('Full name').fill('New Colleague');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
 
-  // The link the server mailed, as the API answered it to the console.
+  // The console shows the link as the API answered it; the one followed below is the one the mail carries.
   const sent = page.getByRole('dialog', { name: 'Invitation sent' });
-  const link = (await sent.getByTestId('secret-value').textContent()) ?? '';
-  expect(link).toMatch(/\/auth\/invite\/\S+$/);
+  const shownLink = (await sent.getByTestId('secret-value').textContent()) ?? '';
+  expect(shownLink).toMatch(/\/auth\/invite\/\S+$/);
   await sent.getByRole('button', { name: 'Done' }).click();
-  const row = page.getByRole('row').filter({ hasText: 'new.colleague@example.com' });
+  const row = page.getByRole('row').filter({ hasText: INVITEE });
   await expect(row.getByText('invited')).toBeVisible();
   await expect(row.getByText('external')).toBeVisible();
 
+  // The system-mail job delivers the invitation through the engine to the invitee's MX (the sink).
+  await expect.poll(() => loopback.sink.receivedBy(INVITEE).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = loopback.sink.receivedBy(INVITEE);
+  if (!mail) throw new Error('No invitation in the sink');
+  const invitation = await parseReceived(mail);
+  expect(invitation.from?.value[0]?.address).toBe(`no-reply@${SYSTEM_MAIL_DOMAIN}`);
+  expect(invitation.subject).toBe('You are invited to Invite Co on Mailwright');
+  const mailedLink = invitation.text?.match(/https?:\/\/\S+\/auth\/invite\/\S+/)?.[0] ?? '';
+  expect(mailedLink, 'the invitation mail carries the invite link').toMatch(/\/auth\/invite\/\S+$/);
+  expect(mailedLink).toBe(shownLink);
+
   await signOut(page);
-  await page.goto(new URL(link).pathname);
+  await page.goto(new URL(mailedLink).pathname);
   await expect(page.getByText('Invitation confirmed')).toBeVisible();
   // Spec 9: on to activation after 5000 ms.
   await expect(page).toHaveURL(/\/auth\/activate\//, { timeout: 10_000 });
@@ -52,7 +76,7 @@ test('S6-009 S4-001: an admin invites a user; the invite link activates the acco
   await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  await submitCredentials(page, 'new.colleague@example.com', 'colleague-pass-1');
+  await submitCredentials(page, INVITEE, 'colleague-pass-1');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });

@@ -1,52 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { freePort } from '../apps/server/src/mail/testing/server-process.ts';
-import { type LocalDns, startLocalDns } from '../apps/server/src/test/local-dns.ts';
-import { type MxSink, startMxSink } from '../apps/server/src/test/mx-sink.ts';
 import { apiToken, callApi } from './support/api.ts';
-import { admin, test as base, expect, signIn } from './support/fixtures.ts';
+import { admin, expect, signIn } from './support/fixtures.ts';
+import { routeToSink, test } from './support/mail-loopback.ts';
 
 /**
- * The mail engine from the console, all on loopback: a local DNS server answers for the customer's domain and for
- * the recipient's, a local MX sink receives the mail, and swaks submits it over SMTP. The server's resolver
- * (DNS_SERVERS) and outbound port (OUTBOUND_SMTP_PORT) point at them, as in the server's own mail tests.
+ * The mail engine from the console, all on loopback (support/mail-loopback.ts): a local DNS server answers for the
+ * customer's domain and for the recipient's, a local MX sink receives the mail, and swaks submits it over SMTP.
  */
-interface Loopback {
-  dns: LocalDns;
-  sink: MxSink;
-  smtpPort: number;
-}
-
-const test = base.extend<object, { loopback: Loopback }>({
-  loopback: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
-    async ({}, use) => {
-      const dns = await startLocalDns();
-      const sink = await startMxSink();
-      // The recipient's domain: its MX is the sink on 127.0.0.1.
-      dns.set('dest.test', 'MX', [{ exchange: 'mx.dest.test', priority: 10 }]);
-      dns.set('mx.dest.test', 'A', ['127.0.0.1']);
-      await use({ dns, sink, smtpPort: await freePort() });
-      await sink.stop();
-      await dns.stop();
-    },
-    { scope: 'worker' },
-  ],
-  serverEnv: [
-    async ({ loopback }, use) =>
-      use({
-        DNS_SERVERS: loopback.dns.servers.join(','),
-        OUTBOUND_SMTP_PORT: String(loopback.sink.port),
-        SMTP_PORT: String(loopback.smtpPort),
-        MAIL_HOSTNAME: 'mw.mailwright.test',
-        RETRY_SCHEDULE_SECONDS: '1',
-      }),
-    { scope: 'worker' },
-  ],
-});
-// Its own server: the environment above is this file's alone.
-test.use({ serverName: 'mail-engine' });
+// Its own server: the environment of the loopback is this file's alone.
+test.use({ serverName: 'mail-engine', loopbackEnv: { RETRY_SCHEDULE_SECONDS: '1' } });
 
 const DOMAIN = 'shop.test';
 const RECIPIENT = 'someone@dest.test';
@@ -66,6 +30,8 @@ test('S4-016 S4-017 S3-070 S2-026 S2-031: add a domain, verify its records, crea
   loopback,
 }) => {
   test.setTimeout(120_000);
+  // The recipient's domain: its MX is the sink on 127.0.0.1.
+  routeToSink(loopback.dns, 'dest.test');
   const { username, password } = admin(server);
   await signIn(page, username, password);
 
