@@ -1,4 +1,4 @@
-import type { Role, Subrole } from '@mailwright/contract';
+import type { Domain, Role, Subrole } from '@mailwright/contract';
 import type { Db } from '../db/client.ts';
 import { insertCustomer } from '../features/customers/customers.repo.ts';
 import { hashPassword } from '../features/session/passwords.ts';
@@ -50,4 +50,12 @@ export async function makeTenant(t: TestApp, options: { partner?: boolean; paren
     admin: { ...admin, token: await t.login(admin.username, TEST_PASSWORD) },
     user: { ...user, token: await t.login(user.username, TEST_PASSWORD) },
   };
+}
+
+/** A domain created through the API as the given admin, as a customer would add it. */
+export async function makeDomain(t: TestApp, token: string, name: string): Promise<Domain> {
+  const res = await t.request<Domain>('POST', '/api/domains', { token, body: { name } });
+  if (res.status !== 200 || !res.body.data)
+    throw new Error(`creating ${name} failed: ${res.status} ${res.body.message}`);
+  return res.body.data;
 }

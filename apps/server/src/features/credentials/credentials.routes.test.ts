@@ -1,6 +1,6 @@
 import type { Credential, Domain } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTenant } from '../../test/factories.ts';
+import { makeDomain, makeTenant } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authenticateSmtpUser } from './smtp-auth.ts';
 
@@ -14,16 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   tenant = await makeTenant(t);
   other = await makeTenant(t);
-  const mine = await t.request<Domain>('POST', '/api/domains', {
-    token: tenant.admin.token,
-    body: { name: 'smtp.example.test' },
-  });
-  domain = mine.body.data as Domain;
-  const theirs = await t.request<Domain>('POST', '/api/domains', {
-    token: other.admin.token,
-    body: { name: 'theirs.example.test' },
-  });
-  otherDomain = theirs.body.data as Domain;
+  domain = await makeDomain(t, tenant.admin.token, 'smtp.example.test');
+  otherDomain = await makeDomain(t, other.admin.token, 'theirs.example.test');
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { Domain, SigningKey, Token, TokenIp, TokenWithSecret } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTenant } from '../../test/factories.ts';
+import { makeDomain, makeTenant } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { authenticateSendingToken, isIpAllowed } from './token-auth.ts';
 
@@ -14,16 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   tenant = await makeTenant(t);
   other = await makeTenant(t);
-  const mine = await t.request<Domain>('POST', '/api/domains', {
-    token: tenant.admin.token,
-    body: { name: 'keys.example.test' },
-  });
-  domain = mine.body.data as Domain;
-  const theirs = await t.request<Domain>('POST', '/api/domains', {
-    token: other.admin.token,
-    body: { name: 'their-keys.example.test' },
-  });
-  otherDomain = theirs.body.data as Domain;
+  domain = await makeDomain(t, tenant.admin.token, 'keys.example.test');
+  otherDomain = await makeDomain(t, other.admin.token, 'their-keys.example.test');
 });
 afterAll(() => t.close());
 
