@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import { parseVerpAddress } from '../mail-tokens.ts';
+import { listenSmtp, readStream, smtpError } from '../smtp/smtp-listener.ts';
 import type { TlsMaterial } from '../smtp/tls-certificate.ts';
 import { findVerpTarget } from './inbound.repo.ts';
 import { handleInboundMessage, type InboundEnvelope } from './inbound.service.ts';
@@ -12,8 +12,6 @@ export interface InboundMx {
   port: number;
   close(): Promise<void>;
 }
-
-const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 /** The recipients of this transaction, kept on the session by RCPT TO for DATA. */
 const envelopeOf = (session: SMTPServerSession): InboundEnvelope => {
@@ -88,31 +86,5 @@ export async function startInboundMx(options: {
         });
     },
   });
-  server.on('error', (error) => log.warn({ err: error }, 'inbound smtp server error'));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.inboundSmtpPort, config.inboundSmtpHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  log.info({ port, host: config.inboundSmtpHost }, 'inbound MX listening');
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    stream.on('data', (chunk: Buffer) => {
-      // Past the limit the rest is drained but not kept; the size check answers 552 once the stream ends.
-      if (!stream.sizeExceeded) {
-        chunks.push(chunk);
-        length += chunk.length;
-      }
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks, length)));
-    stream.on('error', reject);
-  });
+  return listenSmtp(server, config.inboundSmtpPort, config.inboundSmtpHost, log, 'inbound MX');
 }

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Intake } from '../intake/intake.service.ts';
 import { IntakeError } from '../intake/intake-error.ts';
 import { isValidMailbox, normalizeMailbox } from '../message/addresses.ts';
+import { listenSmtp, readStream, smtpError } from './smtp-listener.ts';
 import type { TlsMaterial } from './tls-certificate.ts';
 
 /** Who an SMTP login is (what the credentials feature answers for a valid login and password). */
@@ -21,8 +21,6 @@ export interface SubmissionServer {
   port: number;
   close(): Promise<void>;
 }
-
-const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 const identityOf = (session: SMTPServerSession) => session.user as SmtpIdentity | undefined;
 
@@ -98,34 +96,5 @@ export async function startSubmissionServer(options: {
         });
     },
   });
-  server.on('error', (error) => log.warn({ err: error }, 'smtp submission server error'));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.smtpPort, config.smtpHost, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  log.info({ port, host: config.smtpHost }, 'smtp submission listening');
-  return {
-    port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    stream.on('data', (chunk: Buffer) => {
-      // Past the limit the rest is drained but not kept; the size check answers 552 once the stream ends.
-      if (!stream.sizeExceeded) {
-        chunks.push(chunk);
-        length += chunk.length;
-      }
-    });
-    stream.on('end', () => resolve(Buffer.concat(chunks, length)));
-    stream.on('error', reject);
-  });
+  return listenSmtp(server, config.smtpPort, config.smtpHost, log, 'smtp submission');
 }
