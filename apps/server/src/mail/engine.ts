@@ -1,8 +1,10 @@
 import type { Deps } from '../deps.ts';
 import { authenticateSmtpUser } from '../features/credentials/smtp-auth.ts';
+import { cachedPatternRules } from '../features/patterns/patterns.service.ts';
 import type { PeriodicJob } from '../jobs/periodic.ts';
 import { startSystemMailJob } from '../jobs/system-mail.job.ts';
 import { backoffOptionsFrom, DestinationBackoff } from './backoff/destination-backoff.ts';
+import { DEFAULT_CATEGORY_RULES } from './classify/default-rules.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
 import { MxResolver } from './delivery/mx-resolver.ts';
 import { SmtpClientPool } from './delivery/smtp-client-pool.ts';
@@ -61,7 +63,16 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
       cacheSeconds: config.mxCacheSeconds,
     });
     const backoff = new DestinationBackoff(db, log, backoffOptionsFrom(config));
-    worker = new DeliveryWorker(deps, { mx, pool, secret, retryScheduleSeconds: config.retryScheduleSeconds, backoff });
+    const categoryRules = async () =>
+      (await cachedPatternRules(db).catch(() => undefined))?.category ?? DEFAULT_CATEGORY_RULES;
+    worker = new DeliveryWorker(deps, {
+      mx,
+      pool,
+      secret,
+      retryScheduleSeconds: config.retryScheduleSeconds,
+      backoff,
+      categoryRules,
+    });
     const running = worker;
     intake.onStored(() => running.wake());
     worker.start();

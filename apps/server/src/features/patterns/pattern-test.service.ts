@@ -108,11 +108,20 @@ export async function testCategoryPatterns(db: Db, request: PatternTestRequest) 
     : classifyBounce(sample.reply, rules.category);
   const base = { ...recipientOf(sample), category: result.category, hard: result.hard, status: result.status ?? null };
   const match = await rowOf(db, CATEGORY_LIST, result.rule?.id);
+  if (match && result.rule && result.rule.category !== result.category)
+    return { ...base, match, message: refinedText(result.rule.category, result.category) };
   if (match) return { ...base, match };
   return {
     ...base,
     message: `No bounce-category pattern matches: ${SOURCE_TEXT[result.source]} (${result.category}).`,
   };
+}
+
+/** Why the engine files a matched rule's reply under another category (classify.ts refineRuleCategory). */
+function refinedText(ruled: string, category: string): string {
+  if (category === 'routing-errors')
+    return `The rule says ${ruled}, but the failure is only temporary: filed as routing-errors, the domain may come back.`;
+  return `The rule says ${ruled}, but nothing shows the server refused the recipient itself (no reply to RCPT TO, no x.1.x status of its own): filed as ${category}, a filter may be speaking, and the address is not suppressed for good.`;
 }
 
 function recipientOf(sample: Sample): { recipient?: string } {

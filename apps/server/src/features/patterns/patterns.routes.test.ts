@@ -276,5 +276,23 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
       category: 'bad-domain',
       message: 'No bounce-category pattern matches: the RFC 3463 status code decides (bad-domain).',
     });
+
+    // The "no such mailbox" rule matches both, but only a reply to RCPT TO or an x.1.x status proves the mailbox gone.
+    const atRcpt = await t.request<{ category: string; hard: boolean; message?: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown' },
+    });
+    expect(atRcpt.body.data).toMatchObject({ category: 'bad-mailbox', hard: true, match: { category: 'bad-mailbox' } });
+    expect(atRcpt.body.data?.message).toBeUndefined();
+    const filtered = await t.request<{ category: string; hard: boolean; message?: string }>('POST', `${base}/test`, {
+      token: mta,
+      body: { text: '550 Unknown user gone@example.com' },
+    });
+    expect(filtered.body.data).toMatchObject({
+      category: 'policy-related',
+      hard: false,
+      match: { category: 'bad-mailbox' },
+    });
+    expect(filtered.body.data?.message).toMatch(/^The rule says bad-mailbox, but nothing shows the server refused/);
   });
 });

@@ -1,7 +1,7 @@
 import type { BounceCategory } from '@mailwright/contract/constants';
 import { BROAD_RULES, DEFAULT_CATEGORY_RULES } from './default-rules.ts';
 import { compilePattern } from './patterns.ts';
-import type { SmtpStage } from './smtp-stage.ts';
+import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { categoryFromStatus, codeFromText, statusFromText } from './status-codes.ts';
 
 /** A remote reply (or a DSN's Status + Diagnostic-Code) to classify. */
@@ -13,6 +13,8 @@ export type BounceReply = {
   action?: string;
   /** The SMTP command the reply answered, when known (the delivery engine knows it; DSN texts often say it). */
   stage?: SmtpStage;
+  /** The status was guessed (by a DSN rule from the words), not written by the remote side: it proves nothing. */
+  statusInferred?: boolean;
 };
 
 /** A bounce-category pattern: the first enabled rule (by position) whose pattern matches decides. */
@@ -83,9 +85,13 @@ export function classifyBounce(
   const permanent = isPermanent(code, status) || (code === undefined && !status && reply.action === 'failed');
   const subject = ruleSubject(status, text);
   const rule = text.trim() ? matchCategoryRule(subject, rules) : undefined;
-  const stage = rule ? undefined : stageCategory(reply.stage);
+  const smtpStage = reply.stage ?? stageFromText(text);
+  const stage = rule ? undefined : stageCategory(smtpStage);
   const { category, source } = rule
-    ? { category: refineRuleCategory(rule.category, reply.stage, status, permanent), source: 'rule' as const }
+    ? {
+        category: refineRuleCategory(rule.category, smtpStage, reply.statusInferred ? undefined : status, permanent),
+        source: 'rule' as const,
+      }
     : stage
       ? { category: stage, source: 'stage' as const }
       : fallbackCategory(status, text.trim() ? subject : '');
@@ -108,21 +114,28 @@ export function matchCategoryRule(subject: string, rules: readonly CategoryRule[
 }
 
 /**
- * A recipient called unknown only after DATA had been accepted is a filter speaking (the mailbox was accepted at
- * RCPT TO), not a missing mailbox; so is one refused with a security/policy status (RFC 3463 x.7.x), the way
- * providers hide a recipient's own filter behind "user unknown". A DNS failure that is only temporary does not
- * prove the domain is gone.
+ * "User unknown" proves the mailbox is gone only when the remote side refused the recipient itself: in reply to RCPT
+ * TO, or with an RFC 3463 addressing status (x.1.x) of its own. Called unknown after DATA was accepted, with a
+ * security/policy status (x.7.x), or with no such evidence at all (a relay's text, a filter appliance's summary),
+ * it is a filter speaking, the way providers hide a recipient's own filter behind "user unknown" (Sisimai's
+ * "filtered"): a policy refusal that does not suppress the address for good. A DNS failure that is only temporary
+ * does not prove the domain is gone.
  */
 function refineRuleCategory(
   category: BounceCategory,
   stage: SmtpStage | undefined,
-  status: string | undefined,
+  reportedStatus: string | undefined,
   permanent: boolean,
 ): BounceCategory {
   if (category === 'bad-domain' && !permanent) return 'routing-errors';
   const mailbox = category === 'bad-mailbox' || category === 'invalid-mailbox';
-  if (mailbox && (stage === 'DATA' || /^[45]\.7\./.test(status ?? ''))) return 'policy-related';
+  if (mailbox && !recipientRefused(stage, reportedStatus)) return 'policy-related';
   return category;
+}
+
+function recipientRefused(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {
+  if (stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '')) return false;
+  return stage === 'RCPT' || /^[45]\.1\./.test(reportedStatus ?? '');
 }
 
 /**

@@ -141,6 +141,7 @@ export function classifyRecipient(
   if (recipient.status) base.status = recipient.status;
   if (recipient.code) base.code = recipient.code;
   if (recipient.stage) base.stage = recipient.stage;
+  if (recipient.dsnRule) base.statusInferred = true;
   const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules);
   if (fromDiagnostic.rule || !recipient.detail) return fromDiagnostic;
   const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules);

@@ -12,20 +12,35 @@ const STAGE_WORDS: readonly [RegExp, SmtpStage][] = [
     /in reply to (end of )?data command|after (end of )?data\b|did not like our (final )?data|failed on data command/i,
     'DATA',
   ],
-  [/in reply to rcpt to command|after rcpt to|does not like recipient|did not like our rcpt/i, 'RCPT'],
+  // Yahoo tags the command ("[RCPT_TO]"), X3 names it ("SMTP:RCPT host"), Postfix's smtpd refuses recipients at RCPT TO
+  // only ("Recipient address rejected"), Sun Messaging Server says "has rejected address".
+  [
+    /in reply to rcpt to command|after rcpt to|does not like recipient|did not like our rcpt|\[rcpt_to\]|\bsmtp:rcpt\b|recipient address rejected|has rejected (the )?address/i,
+    'RCPT',
+  ],
   [/in reply to mail from command|after mail from|sender was rejected|did not like our mail from/i, 'MAIL'],
   [/in reply to (helo|ehlo) command|after (helo|ehlo)/i, 'HELO'],
   [/refused to talk to me|after initial connection|greeting failed/i, 'CONNECT'],
 ];
 
 export function stageFromText(text: string): SmtpStage | undefined {
-  // Sendmail transcripts list the commands sent (">>> MAIL From", ">>> RCPT To"); a last ">>> DATA" proves nothing,
-  // as with PIPELINING the refusal of the RCPT TO sent before it arrives after it.
+  // Sendmail transcripts list the commands sent (">>> MAIL From", ">>> RCPT To") and the replies ("<<< 550 ...").
   const sent = [...text.matchAll(/>>> (MAIL FROM|RCPT TO|HELO|EHLO|DATA)/gi)].map((m) => (m[1] ?? '').toUpperCase());
   const last = sent.at(-1);
   if (last === 'MAIL FROM') return 'MAIL';
   if (last === 'RCPT TO') return 'RCPT';
   if (last === 'HELO' || last === 'EHLO') return 'HELO';
-  if (last === 'DATA') return undefined;
+  if (last === 'DATA') return pipelinedStage(text);
   return STAGE_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * With PIPELINING (RFC 2920) RCPT TO and DATA go out together and their replies come back in order, so a refusal
+ * followed by a second reply (DATA's "503 Need RCPT", "554 no valid recipients") answered the RCPT TO. A single reply
+ * after ">>> DATA" may answer either: it proves nothing.
+ */
+function pipelinedStage(text: string): SmtpStage | undefined {
+  const afterData = text.slice(text.search(/>>> DATA/i));
+  const replies = afterData.match(/<<< [245]\d\d/g) ?? [];
+  return replies.length >= 2 ? 'RCPT' : undefined;
 }

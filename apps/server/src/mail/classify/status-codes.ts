@@ -64,7 +64,8 @@ export function categoryFromStatus(status: string | undefined): BounceCategory |
 /** Pulls the first RFC 3463 status ("5.1.1") out of a reply text, e.g. "550 5.1.1 <a@b>: User unknown". */
 export function statusFromText(text: string): string | undefined {
   // Only failure classes: a transcript's "250 2.1.5 Ok" before the refusal is not the answer that failed.
-  const m = /(?:^|[\s(#[:'"])([45]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]'"])/.exec(text);
+  // "550-5.1.1" is a multi-line reply's continuation prefix.
+  const m = /(?:^|[\s(#[:'"]|\d{3}-)([45]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]'"])/.exec(text);
   return m?.[1];
 }
 

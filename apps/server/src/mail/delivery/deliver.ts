@@ -1,6 +1,6 @@
 import type { BounceCategory } from '@mailwright/contract';
 import type { DestinationBackoff } from '../backoff/destination-backoff.ts';
-import { classifyBounce } from '../classify/classify.ts';
+import { type CategoryRule, classifyBounce } from '../classify/classify.ts';
 import { verpAddress } from '../mail-tokens.ts';
 import type { Delivery, DeliveryResult, RecipientResult } from './delivery.repo.ts';
 import type { MxResolver, MxTarget } from './mx-resolver.ts';
@@ -14,6 +14,8 @@ export interface DeliverContext {
   retryScheduleSeconds: readonly number[];
   /** SMTP patterns (retry, bounce, backoff) and destination backoff; without it the reply class alone decides. */
   backoff?: DestinationBackoff;
+  /** The operators' bounce-category patterns (cached); without it the default rules decide. */
+  categoryRules?: () => Promise<readonly CategoryRule[]>;
 }
 
 const NETWORK_CATEGORY: Record<NonNullable<SendOutcome['networkError']>, BounceCategory> = {
@@ -116,7 +118,10 @@ async function sendToFirstReachable(
     category =
       code === null
         ? NETWORK_CATEGORY[outcome.networkError ?? 'socket']
-        : classifyBounce({ code, text: outcome.reply }).category;
+        : classifyBounce(
+            { code, text: outcome.reply, ...(outcome.stage ? { stage: outcome.stage } : {}) },
+            await ctx.categoryRules?.(),
+          ).category;
   }
   return {
     recipientId: recipient.id,

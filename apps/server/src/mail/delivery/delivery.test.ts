@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_LIST, createPattern, deletePattern } from '../../features/patterns/patterns.service.ts';
 import { composeMessage } from '../message/compose.ts';
 import { type MailEnv, startMailEnv } from '../testing/mail-env.ts';
 
@@ -82,6 +83,46 @@ describe('delivery', () => {
     expect(event.reply).toContain('550 5.1.1');
     expect(await queueRows(messageId)).toBe(0);
     expect(env.sink.attempts('gone@dest.test')).toBe(1);
+  });
+
+  it('S7-107 a "user unknown" without x.1.x is bad-mailbox at RCPT TO, a filter after DATA', async () => {
+    env.sink.script('unknown-rcpt@dest.test', ['550 Unknown user unknown-rcpt@dest.test']);
+    env.sink.script('unknown-data@dest.test', ['550 Unknown user unknown-data@dest.test'], 'data');
+    await send(['unknown-rcpt@dest.test']);
+    await send(['unknown-data@dest.test']);
+    for (const [recipient, category] of [
+      ['unknown-rcpt@dest.test', 'bad-mailbox'],
+      ['unknown-data@dest.test', 'policy-related'],
+    ] as const) {
+      await expect.poll(() => eventsOf(recipient), { timeout: 15_000 }).toEqual(['accepted', 'hardbounce']);
+      const event = await env.t.deps.db.one<{ category: string }>(
+        "SELECT category FROM events WHERE recipient = $1 AND event = 'hardbounce'",
+        [recipient],
+      );
+      expect(event.category).toBe(category);
+    }
+  });
+
+  it("S7-107 the operators' bounce-category patterns decide the category of a refusal", async () => {
+    const rule = await createPattern(env.t.deps.db, CATEGORY_LIST, {
+      pattern: 'casella piena',
+      category: 'quota-issues',
+      hard: false,
+      note: 'Italian mailbox full',
+      position: 1,
+      enabled: true,
+    });
+    try {
+      env.sink.script('pieno@dest.test', ['550 Casella piena']);
+      await send(['pieno@dest.test']);
+      await expect.poll(() => eventsOf('pieno@dest.test'), { timeout: 15_000 }).toEqual(['accepted', 'hardbounce']);
+      const event = await env.t.deps.db.one<{ category: string }>(
+        "SELECT category FROM events WHERE recipient = 'pieno@dest.test' AND event = 'hardbounce'",
+      );
+      expect(event.category).toBe('quota-issues');
+    } finally {
+      await deletePattern(env.t.deps.db, CATEGORY_LIST, rule.spcid);
+    }
   });
 
   it('a 5xx after DATA is a hardbounce too', async () => {

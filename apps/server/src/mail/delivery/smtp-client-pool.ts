@@ -1,5 +1,6 @@
 import type { NodemailerError } from 'nodemailer/lib/errors';
 import SMTPConnection, { type SMTPConnectionSendInfo } from 'nodemailer/lib/smtp-connection';
+import type { SmtpStage } from '../classify/smtp-stage.ts';
 import type { MxTarget } from './mx-resolver.ts';
 
 export interface SendOutcome {
@@ -12,7 +13,19 @@ export interface SendOutcome {
   tls: boolean;
   /** Set for failures without a reply, to pick the bounce category. */
   networkError?: 'connect' | 'greeting' | 'tls' | 'socket';
+  /** The command a refusal answered: a "user unknown" after DATA is a filter, not a missing mailbox. */
+  stage?: SmtpStage;
 }
+
+const STAGE_OF_COMMAND: Record<string, SmtpStage> = {
+  CONN: 'CONNECT',
+  EHLO: 'HELO',
+  HELO: 'HELO',
+  LHLO: 'HELO',
+  'MAIL FROM': 'MAIL',
+  'RCPT TO': 'RCPT',
+  DATA: 'DATA',
+};
 
 interface PooledConnection {
   connection: SMTPConnection;
@@ -69,7 +82,15 @@ export class SmtpClientPool {
       if (rejected.responseCode) {
         // A refusal in the envelope or after DATA leaves the session usable once reset (RFC 5321 4.1.1.5).
         this.reset(key, pooled);
-        return { code: rejected.responseCode, reply: rejected.response ?? rejected.message, unreachable: false, tls };
+        const outcome: SendOutcome = {
+          code: rejected.responseCode,
+          reply: rejected.response ?? rejected.message,
+          unreachable: false,
+          tls,
+        };
+        const stage = STAGE_OF_COMMAND[rejected.command ?? ''];
+        if (stage) outcome.stage = stage;
+        return outcome;
       }
       this.release(key, pooled, false);
       return wireFailure(error, target, tls);
