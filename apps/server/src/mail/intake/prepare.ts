@@ -76,7 +76,7 @@ export async function prepareMessage(
     opens: domain.openTracking,
     clicks: domain.clickTracking,
   });
-  const signed = await signMessage(unsigned, {
+  const signed = signMessage(unsigned, {
     domain: domain.name,
     selector: domain.dkimSelector,
     privateKeyPem: domain.dkimPrivateKey,
