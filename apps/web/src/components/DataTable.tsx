@@ -1,6 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,9 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { SearchBox } from './SearchBox.tsx';
 import type { PagedList } from './usePagedList.ts';
 
 export interface Column<T> {
@@ -45,8 +43,6 @@ interface DataTableProps<T> {
   /** What an empty list says ("No users yet."); a search with no match says so itself. */
   emptyText: string;
 }
-
-const SEARCH_DELAY_MS = 300;
 
 /**
  * A server-side paged table (ARCHITECTURE 6): sort, search and paging go to the server through usePagedList; the
@@ -126,23 +122,15 @@ export function DataTable<T>({
               </TableRow>
             ))}
             {list.items.length === 0 && !list.isLoading ? (
-              <TableRow>
-                <TableCell colSpan={colSpan} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {list.isError
-                    ? 'The list could not be loaded.'
-                    : page.search
-                      ? 'Nothing matches the search.'
-                      : emptyText}
-                </TableCell>
-              </TableRow>
+              <MessageRow colSpan={colSpan}>
+                {list.isError
+                  ? 'The list could not be loaded.'
+                  : page.search
+                    ? 'Nothing matches the search.'
+                    : emptyText}
+              </MessageRow>
             ) : null}
-            {list.isLoading ? (
-              <TableRow>
-                <TableCell colSpan={colSpan} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  Loading…
-                </TableCell>
-              </TableRow>
-            ) : null}
+            {list.isLoading ? <MessageRow colSpan={colSpan}>Loading…</MessageRow> : null}
           </TableBody>
         </Table>
       </TableContainer>
@@ -175,38 +163,21 @@ const stickyRight = {
   backgroundImage: 'inherit',
 } as const;
 
+/** A row across the whole table that says why there are no rows (empty, no match, loading, failed). */
+export function MessageRow({ colSpan, py = 4, children }: { colSpan: number; py?: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} sx={{ py, textAlign: 'center', color: 'text.secondary' }}>
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
 function lastPage(total: number, limit: number): number {
   return Math.max(0, Math.ceil(total / limit) - 1);
 }
 
 function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
   return breakpoint ? { xs: 'none', [breakpoint]: 'table-cell' } : undefined;
-}
-
-/** The search text reaches the server a moment after typing stops, not on every key. */
-function SearchBox({ label, onSearch }: { label: string; onSearch: (search: string) => void }) {
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, onSearch]);
-  return (
-    <TextField
-      size="small"
-      type="search"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      sx={{ minWidth: { sm: 280 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }

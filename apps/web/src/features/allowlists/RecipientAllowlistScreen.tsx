@@ -1,19 +1,9 @@
 import { type AllowlistEntry, allowlistWrite } from '@mailwright/contract';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import type { Column } from '../../components/DataTable.tsx';
 import { FormTextField } from '../../components/FormFields.tsx';
-import { formatDateTime } from '../../components/format.ts';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { dateColumn } from '../../components/listColumns.tsx';
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { WorkingDomain } from '../../lib/store.ts';
@@ -28,13 +18,7 @@ const COLUMNS: Column<AllowlistEntry>[] = [
     render: (entry) => <Box sx={{ overflowWrap: 'anywhere', minWidth: { xs: 140, md: 220 } }}>{entry.recipient}</Box>,
   },
   { id: 'note', label: 'Note', sortKey: 'note', hideBelow: 'md', render: (entry) => entry.note || '—' },
-  {
-    id: 'created',
-    label: 'Added',
-    sortKey: 'created_at',
-    hideBelow: 'sm',
-    render: (entry) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Box>,
-  },
+  dateColumn({ id: 'created', label: 'Added', sortKey: 'created_at', hideBelow: 'sm', value: (e) => e.created_at }),
 ];
 
 /** /allowlists/recipients: recipients of the working domain that are never suppressed automatically. */
@@ -46,76 +30,41 @@ function RecipientAllowlist({ domain }: { domain: WorkingDomain }) {
   const list = useAllowlist(domain.did);
   const save = useSaveAllowlistEntry(domain.did);
   const remove = useDeleteAllowlistEntry(domain.did);
-  const [dialog, setDialog] = useState<{ open: boolean; entry: AllowlistEntry | null }>({ open: false, entry: null });
-  const [deleting, setDeleting] = useState<AllowlistEntry | null>(null);
-  const editing = dialog.entry;
 
   // Spec 8: a delete answered 400, 402 or 404 has shown its message and reloaded the list; the question is over.
-  const confirmDelete = async () => {
-    if (!deleting) return;
+  const confirmDelete = async (entry: AllowlistEntry) => {
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(entry.id);
     } catch (error) {
       if (!(error instanceof ApiError && [400, 402, 404].includes(error.status))) throw error;
     }
   };
 
   return (
-    <Box component="section" aria-labelledby="allowlist-title">
-      <Typography id="allowlist-title" variant="h6" component="h2">
-        Recipient allow-list
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
-        Bounces, complaints and unsubscribes never put these recipients of <strong>{domain.name}</strong> on a
-        suppression list. An entry is an address, or a domain name for every address at it.
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 2fr) minmax(340px, 1fr)' },
-        }}
-      >
-        <DataTable
-          label="Recipient allow-list"
-          columns={COLUMNS}
-          list={list}
-          rowKey={(entry) => entry.id}
-          searchLabel="Search recipient"
-          emptyText="No recipients on the allow-list."
-          toolbar={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, entry: null })}>
-              Add
-            </Button>
-          }
-          rowActions={(entry) => (
-            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-              <Tooltip title="Edit note">
-                <IconButton aria-label={`Edit ${entry.recipient}`} onClick={() => setDialog({ open: true, entry })}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete ${entry.recipient}`} onClick={() => setDeleting(entry)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          )}
-        />
-        <AllowlistCheckCard did={domain.did} />
-      </Box>
-      <FormDialog
-        open={dialog.open}
-        title={editing ? `Edit ${editing.recipient}` : 'Add to the allow-list'}
-        schema={allowlistWrite}
-        defaultValues={{ recipient: editing?.recipient ?? '', note: editing?.note ?? '' }}
-        submitLabel={editing ? 'Save' : 'Add'}
-        onSubmit={(body) => save.mutateAsync({ id: editing?.id ?? null, body })}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      >
-        {({ control }) => (
+    <ListScreen
+      title="Recipient allow-list"
+      titleId="allowlist-title"
+      intro={
+        <>
+          Bounces, complaints and unsubscribes never put these recipients of <strong>{domain.name}</strong> on a
+          suppression list. An entry is an address, or a domain name for every address at it.
+        </>
+      }
+      columns={COLUMNS}
+      list={list}
+      rowKey={(entry) => entry.id}
+      rowName={(entry) => entry.recipient}
+      searchLabel="Search recipient"
+      emptyText="No recipients on the allow-list."
+      editTooltip="Edit note"
+      aside={{ minWidth: 340, render: () => <AllowlistCheckCard did={domain.did} /> }}
+      form={{
+        addTitle: 'Add to the allow-list',
+        addSubmitLabel: 'Add',
+        schema: allowlistWrite,
+        values: (entry) => ({ recipient: entry?.recipient ?? '', note: entry?.note ?? '' }),
+        submit: (body, entry) => save.mutateAsync({ id: entry?.id ?? null, body }),
+        fields: ({ control }, editing) => (
           <>
             <FormTextField
               control={control}
@@ -127,17 +76,13 @@ function RecipientAllowlist({ domain }: { domain: WorkingDomain }) {
             />
             <FormTextField control={control} name="note" label="Note" autoFocus={Boolean(editing)} />
           </>
-        )}
-      </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete allow-list entry"
-        message={deleting ? `Delete ${deleting.recipient} from the allow-list?` : ''}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
-    </Box>
+        ),
+      }}
+      remove={{
+        title: 'Delete allow-list entry',
+        message: (entry) => `Delete ${entry.recipient} from the allow-list?`,
+        run: confirmDelete,
+      }}
+    />
   );
 }

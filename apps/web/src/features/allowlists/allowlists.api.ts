@@ -1,5 +1,12 @@
-import { type AllowlistEntry, type AllowlistWrite, endpoints } from '@mailwright/contract';
+import {
+  type AllowlistEntry,
+  type AllowlistWrite,
+  endpoints,
+  type UriAllowEntry,
+  type UriWrite,
+} from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useRemoveMutation, useSaveMutation } from '../../components/listMutations.ts';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -58,4 +65,28 @@ export function useCheckAllowlist(did: number) {
   return useMutation({
     mutationFn: (recipient: string) => api(endpoints.allowlists.check, { params: { domain: did, recipient } }),
   });
+}
+
+const URIS_KEY = ['uri-allowlist'] as const;
+const URIS_PAGE_SIZE = 50;
+
+/** The account's URI allow-list (admin, superadmin): link hosts it may send although the URI blocklist lists them. */
+export function useUriAllowlist() {
+  return usePagedList<UriAllowEntry>({
+    queryKey: URIS_KEY,
+    fetchPage: (query, signal) => api(endpoints.uriAllowlist.list, { query, signal }),
+    pageSize: URIS_PAGE_SIZE,
+    sort: 'uri',
+  });
+}
+
+/** Create, update and delete, each saying the server's message. */
+export function useUriAllowlistMutations() {
+  const save = useSaveMutation<UriAllowEntry, UriWrite>(URIS_KEY, {
+    create: (body) => api(endpoints.uriAllowlist.create, { body }),
+    update: (id, body) => api(endpoints.uriAllowlist.update, { params: { id }, body }),
+    idOf: (saved) => saved.upid,
+  });
+  const remove = useRemoveMutation(URIS_KEY, (id: number) => api(endpoints.uriAllowlist.remove, { params: { id } }));
+  return { save, remove };
 }

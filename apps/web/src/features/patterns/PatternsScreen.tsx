@@ -1,24 +1,13 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { formatDateTime } from '../../components/format.ts';
+import type { Column } from '../../components/DataTable.tsx';
+import { type EnabledFilter, enabledFilterOptions, enabledToggle } from '../../components/ListActions.tsx';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { dateColumn, enabledColumn } from '../../components/listColumns.tsx';
 import { type DecisionItem, PatternTestPanel, type TestResultBase } from './PatternTestPanel.tsx';
-import type { EnabledFilter, PatternBase, PatternKind } from './pattern-kinds.ts';
+import type { PatternBase, PatternKind } from './pattern-kinds.ts';
 import { usePatternList, usePatternMutations } from './patterns.api.ts';
 
 export interface PatternForm<P, W, In extends FieldValues> {
@@ -50,11 +39,8 @@ const clamped = {
   overflow: 'hidden',
 } as const;
 
-const FILTERS: { value: EnabledFilter; label: string }[] = [
-  { value: 'all', label: 'All rules' },
-  { value: 'true', label: 'Enabled' },
-  { value: 'false', label: 'Disabled' },
-];
+const FILTERS = enabledFilterOptions('All rules');
+const ruleName = (rule: PatternBase) => `rule ${rule.position}`;
 
 /**
  * One operator rule list (MTA section): rules in matching order, 50 a page, with create, edit, enable/disable and
@@ -72,22 +58,8 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
 }: PatternsScreenProps<P, W, In, R>) {
   const [filter, setFilter] = useState<EnabledFilter>('all');
   const list = usePatternList(kind, filter);
-  const { create, update, toggle, remove } = usePatternMutations(kind);
-  // rule null: a new rule. The rule stays while the dialog closes, so its title does not change mid-animation.
-  const [dialog, setDialog] = useState<{ open: boolean; rule: P | null }>({ open: false, rule: null });
-  const openDialog = (rule: P | null) => setDialog({ open: true, rule });
-  const editing = dialog.rule;
-  const [deleting, setDeleting] = useState<P | null>(null);
-
-  const enabledSwitch = (rule: P) => (
-    <Switch
-      size="small"
-      checked={rule.enabled}
-      disabled={toggle.isPending && toggle.variables?.id === kind.idOf(rule)}
-      onChange={(event) => toggle.mutate({ id: kind.idOf(rule), enabled: event.target.checked })}
-      slotProps={{ input: { 'aria-label': `Enabled: rule ${rule.position}` } }}
-    />
-  );
+  const { save, toggle, remove } = usePatternMutations(kind);
+  const enabled = enabledToggle<P>(toggle, kind.idOf, ruleName);
 
   const allColumns: Column<P>[] = [
     { id: 'position', label: '#', sortKey: 'position', width: 48, render: (rule) => rule.position },
@@ -117,119 +89,53 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
         </Box>
       ),
     },
-    {
-      id: 'enabled',
-      label: 'Enabled',
-      sortKey: 'enabled',
-      hideBelow: 'sm',
-      render: (rule) => enabledSwitch(rule),
-    },
-    {
-      id: 'updated',
-      label: 'Changed',
-      sortKey: 'updated_at',
-      hideBelow: 'lg',
-      render: (rule) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(rule.updated_at)}</Box>,
-    },
+    enabledColumn(enabled),
+    dateColumn({ id: 'updated', label: 'Changed', sortKey: 'updated_at', hideBelow: 'lg', value: (r) => r.updated_at }),
   ];
 
   return (
-    <Box component="section" aria-labelledby="patterns-title">
-      <Typography id="patterns-title" variant="h6" component="h2">
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
-        {intro}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 2fr) minmax(360px, 1fr)' },
-        }}
-      >
-        <DataTable
-          label={title}
-          columns={allColumns}
-          list={list}
-          rowKey={kind.idOf}
-          searchLabel="Search pattern or note"
-          emptyText="No rules yet."
-          toolbar={
-            <>
-              <TextField
-                select
-                size="small"
-                label="Show"
-                value={filter}
-                onChange={(event) => setFilter(event.target.value as EnabledFilter)}
-                // On phones the filter takes what the button leaves.
-                sx={{ minWidth: { xs: 0, sm: 130 }, flex: { xs: 1, sm: '0 0 auto' } }}
-              >
-                {FILTERS.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => openDialog(null)}
-                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-              >
-                New rule
-              </Button>
-            </>
-          }
-          rowActions={(rule) => (
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-              {/* Phones: the switch stays in reach with the actions (its column is hidden there). */}
-              <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>{enabledSwitch(rule)}</Box>
-              <Tooltip title="Edit">
-                <IconButton aria-label={`Edit rule ${rule.position}`} onClick={() => openDialog(rule)}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete rule ${rule.position}`} onClick={() => setDeleting(rule)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          )}
-        />
-        <Box sx={{ position: { xl: 'sticky' }, top: { xl: 80 } }}>
-          <PatternTestPanel<P, R>
-            listName={title}
-            run={kind.test}
-            decision={decision}
-            onEditMatch={openDialog}
-            placeholder={testPlaceholder}
-          />
-        </Box>
-      </Box>
+    <ListScreen
+      title={title}
+      titleId="patterns-title"
+      intro={intro}
+      columns={allColumns}
+      list={list}
+      rowKey={kind.idOf}
+      rowName={ruleName}
+      searchLabel="Search pattern or note"
+      emptyText="No rules yet."
+      filter={{ label: 'Show', value: filter, options: FILTERS, onChange: setFilter }}
+      addLabel="New rule"
+      toggle={enabled}
+      aside={{
+        minWidth: 360,
+        render: (edit) => (
+          <Box sx={{ position: { xl: 'sticky' }, top: { xl: 80 } }}>
+            <PatternTestPanel<P, R>
+              listName={title}
+              run={kind.test}
+              decision={decision}
+              onEditMatch={edit}
+              placeholder={testPlaceholder}
+            />
+          </Box>
+        ),
+      }}
+      form={{
+        addTitle: `New ${kind.noun}`,
+        editTitle: (rule) => `Edit ${kind.noun} ${rule.position}`,
+        schema: form.schema,
+        values: form.values,
+        fields: (bound) => form.fields(bound),
+        submit: (body, rule) => save.mutateAsync({ id: rule ? kind.idOf(rule) : null, body }),
+      }}
+      remove={{
+        title: `Delete ${kind.noun}`,
+        message: (rule) => `Delete rule ${rule.position} (${rule.pattern})? Mail no longer matches it.`,
+        run: (rule) => remove.mutateAsync(kind.idOf(rule)),
+      }}
+    >
       {children}
-      <FormDialog
-        open={dialog.open}
-        title={editing ? `Edit ${kind.noun} ${editing.position}` : `New ${kind.noun}`}
-        schema={form.schema}
-        defaultValues={form.values(editing)}
-        onSubmit={(body) => (editing ? update.mutateAsync({ id: kind.idOf(editing), body }) : create.mutateAsync(body))}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      >
-        {(bound) => form.fields(bound)}
-      </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${kind.noun}`}
-        message={deleting ? `Delete rule ${deleting.position} (${deleting.pattern})? Mail no longer matches it.` : ''}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => (deleting ? remove.mutateAsync(kind.idOf(deleting)) : Promise.resolve())}
-        onClose={() => setDeleting(null)}
-      />
-    </Box>
+    </ListScreen>
   );
 }

@@ -9,6 +9,7 @@ import {
   type SmtpPattern,
   type SmtpPatternCreate,
 } from '@mailwright/contract';
+import type { EnabledFilter } from '../../components/ListActions.tsx';
 import type { ListPage, PageState } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
 
@@ -20,9 +21,6 @@ export interface PatternBase {
   position: number;
   updated_at: string;
 }
-
-/** The enabled filter above a list: every rule, or only the enabled or disabled ones. */
-export type EnabledFilter = 'all' | 'true' | 'false';
 
 type Saved<P> = P & { message: string };
 

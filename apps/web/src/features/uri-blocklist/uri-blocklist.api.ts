@@ -1,13 +1,11 @@
 import { endpoints, type UriBlockEntry, type UriBlockWrite } from '@mailwright/contract';
-import { useMutation } from '@tanstack/react-query';
-import { saveChecked } from '../../components/save.ts';
-import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
+import type { EnabledFilter } from '../../components/ListActions.tsx';
+import { useRemoveMutation, useSaveMutation, useToggleMutation } from '../../components/listMutations.ts';
+import { usePagedList } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
-import { notify } from '../../lib/store.ts';
 
 const BLOCKLIST_KEY = ['uri-blocklist'] as const;
 const PAGE_SIZE = 50;
-export type EnabledFilter = 'all' | 'true' | 'false';
 
 export function useUriBlocklist(enabled: EnabledFilter) {
   return usePagedList<UriBlockEntry>({
@@ -22,42 +20,22 @@ export function useUriBlocklist(enabled: EnabledFilter) {
   });
 }
 
-const refetch = () => invalidateList(BLOCKLIST_KEY);
-const message = (saved: { message: string }) => saved.message;
+const idOf = (entry: UriBlockEntry) => entry.ubid;
 
 /** Create, update, toggle and delete, saying the spec's 'URI saved!', 'URI enabled/disabled!', 'URI deleted!'. */
 export function useUriBlocklistMutations() {
-  const save = useMutation({
-    mutationFn: ({ ubid, body }: { ubid: number | null; body: UriBlockWrite }) =>
-      ubid === null
-        ? api(endpoints.uriBlocklist.create, { body }).then((saved) => {
-            notify(saved.message);
-            return saved;
-          })
-        : saveChecked(
-            ubid,
-            () => api(endpoints.uriBlocklist.update, { params: { id: ubid }, body }),
-            (saved) => saved.ubid,
-            message,
-          ),
-    onSuccess: refetch,
+  const save = useSaveMutation<UriBlockEntry, UriBlockWrite>(BLOCKLIST_KEY, {
+    create: (body) => api(endpoints.uriBlocklist.create, { body }),
+    update: (id, body) => api(endpoints.uriBlocklist.update, { params: { id }, body }),
+    idOf,
   });
-  const toggle = useMutation({
-    mutationFn: ({ ubid, enabled }: { ubid: number; enabled: boolean }) =>
-      saveChecked(
-        ubid,
-        () => api(endpoints.uriBlocklist.toggle, { params: { id: ubid }, body: { enabled } }),
-        (saved) => saved.ubid,
-        message,
-      ),
-    onSuccess: refetch,
-  });
-  const remove = useMutation({
-    mutationFn: (ubid: number) => api(endpoints.uriBlocklist.remove, { params: { id: ubid } }),
-    onSuccess: (result) => {
-      notify(result.message);
-      return refetch();
-    },
-  });
+  const toggle = useToggleMutation(
+    BLOCKLIST_KEY,
+    (id, enabled) => api(endpoints.uriBlocklist.toggle, { params: { id }, body: { enabled } }),
+    idOf,
+  );
+  const remove = useRemoveMutation(BLOCKLIST_KEY, (id: number) =>
+    api(endpoints.uriBlocklist.remove, { params: { id } }),
+  );
   return { save, toggle, remove };
 }
