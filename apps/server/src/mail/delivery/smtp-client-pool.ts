@@ -1,7 +1,6 @@
-import type { NodemailerError } from 'nodemailer/lib/errors';
-import SMTPConnection, { type SMTPConnectionSendInfo } from 'nodemailer/lib/smtp-connection';
 import type { SmtpStage } from '../classify/smtp-stage.ts';
 import type { MxTarget } from './mx-resolver.ts';
+import { SmtpClient, SmtpRefusal, SmtpWireError } from './smtp-client.ts';
 
 export interface SendOutcome {
   /** The SMTP reply code, or null when no reply came (connection failure, timeout). */
@@ -17,18 +16,8 @@ export interface SendOutcome {
   stage?: SmtpStage;
 }
 
-const STAGE_OF_COMMAND: Record<string, SmtpStage> = {
-  CONN: 'CONNECT',
-  EHLO: 'HELO',
-  HELO: 'HELO',
-  LHLO: 'HELO',
-  'MAIL FROM': 'MAIL',
-  'RCPT TO': 'RCPT',
-  DATA: 'DATA',
-};
-
 interface PooledConnection {
-  connection: SMTPConnection;
+  client: SmtpClient;
   sent: number;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -42,6 +31,8 @@ interface HostPool {
 // A connection is recycled after this many messages and closed after this long unused.
 const MAX_MESSAGES_PER_CONNECTION = 1000;
 const IDLE_MS = 10_000;
+// An address that could end the command line early or close the angle brackets would let it inject SMTP commands.
+const UNSAFE_ADDRESS = /[\r\n<>]/;
 
 /**
  * Outbound SMTP connections, reused per MX address: a message goes over an idle connection to the same host when
@@ -59,41 +50,40 @@ export class SmtpClientPool {
   }
 
   async send(target: MxTarget, envelope: { from: string; to: string }, raw: Buffer): Promise<SendOutcome> {
-    const key = `${target.ip}:${this.options.port}`;
-    let pooled: PooledConnection;
-    try {
-      pooled = await this.acquire(key, target);
-    } catch (error) {
-      return wireFailure(error, target, false);
+    if (UNSAFE_ADDRESS.test(envelope.from) || UNSAFE_ADDRESS.test(envelope.to)) {
+      const reply = `Invalid envelope address: ${JSON.stringify(UNSAFE_ADDRESS.test(envelope.to) ? envelope.to : envelope.from)}`;
+      return { code: null, reply, unreachable: false, tls: false, networkError: 'socket' };
     }
-    const tls = pooled.connection.secure;
-    try {
-      const info = await new Promise<SMTPConnectionSendInfo>((resolve, reject) =>
-        pooled.connection.send({ from: envelope.from, to: [envelope.to], size: raw.length }, raw, (err, result) =>
-          err ? reject(err) : resolve(result as SMTPConnectionSendInfo),
-        ),
-      );
-      this.release(key, pooled, true);
-      const response = info.response ?? '250 OK';
-      return { code: Number(response.slice(0, 3)) || 250, reply: response, unreachable: false, tls };
-    } catch (error) {
-      const err = error as NodemailerError;
-      const rejected = err.rejectedErrors?.[0] ?? err;
-      if (rejected.responseCode) {
-        // A refusal in the envelope or after DATA leaves the session usable once reset (RFC 5321 4.1.1.5).
-        this.reset(key, pooled);
-        const outcome: SendOutcome = {
-          code: rejected.responseCode,
-          reply: rejected.response ?? rejected.message,
-          unreachable: false,
-          tls,
-        };
-        const stage = STAGE_OF_COMMAND[rejected.command ?? ''];
-        if (stage) outcome.stage = stage;
-        return outcome;
+    const key = `${target.ip}:${this.options.port}`;
+    for (let retried = false; ; retried = true) {
+      let pooled: PooledConnection;
+      try {
+        pooled = await this.acquire(key, target);
+      } catch (error) {
+        return failure(error, target);
       }
-      this.release(key, pooled, false);
-      return wireFailure(error, target, tls);
+      const { client } = pooled;
+      const reused = pooled.sent > 0;
+      try {
+        const result = await client.send(envelope, raw);
+        const outcome: SendOutcome = {
+          code: result.reply.code,
+          reply: result.reply.text,
+          unreachable: false,
+          tls: client.secure,
+        };
+        if (result.stage) outcome.stage = result.stage;
+        // A refusal in the envelope leaves the session usable once reset (RFC 5321 4.1.1.5).
+        if (result.needsReset) this.reset(key, pooled);
+        else this.release(key, pooled, true);
+        return outcome;
+      } catch (error) {
+        this.release(key, pooled, false);
+        // A reused connection the server had closed meanwhile (its idle timeout crossing our write) breaks before any
+        // reply: nothing was taken, so the message goes once more, over another connection.
+        if (reused && !retried && error instanceof SmtpWireError && error.unanswered) continue;
+        return failure(error, target, client.secure);
+      }
     }
   }
 
@@ -122,7 +112,7 @@ export class SmtpClientPool {
         const pooled = pool.idle.pop() as PooledConnection;
         if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
         pooled.idleTimer = null;
-        if (usable(pooled)) return pooled;
+        if (pooled.client.usable) return pooled;
         this.drop(pool, pooled);
       }
       if (pool.open < this.options.perHostLimit) {
@@ -141,35 +131,21 @@ export class SmtpClientPool {
     }
   }
 
-  private connect(target: MxTarget): Promise<PooledConnection> {
-    const connection = new SMTPConnection({
-      host: target.ip,
+  private async connect(target: MxTarget): Promise<PooledConnection> {
+    const client = await SmtpClient.open({
+      host: target.host,
+      ip: target.ip,
       port: this.options.port,
-      name: this.options.heloName,
-      opportunisticTLS: true,
-      servername: target.host,
-      tls: { rejectUnauthorized: false, servername: target.host },
-      connectionTimeout: 15_000,
-      greetingTimeout: 30_000,
-      socketTimeout: this.options.timeoutMs,
-      logger: false,
+      heloName: this.options.heloName,
+      socketTimeoutMs: this.options.timeoutMs,
     });
-    return new Promise((resolve, reject) => {
-      connection.once('error', reject);
-      connection.connect((err) => {
-        if (err) return reject(err);
-        connection.removeListener('error', reject);
-        // An idle connection the server drops must not crash the process; it is simply not reused.
-        connection.on('error', () => undefined);
-        resolve({ connection, sent: 0, idleTimer: null });
-      });
-    });
+    return { client, sent: 0, idleTimer: null };
   }
 
   private release(key: string, pooled: PooledConnection, reusable: boolean): void {
     const pool = this.pool(key);
     pooled.sent++;
-    if (!reusable || this.closed || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || !usable(pooled)) {
+    if (!reusable || this.closed || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || !pooled.client.usable) {
       this.drop(pool, pooled);
       return;
     }
@@ -188,11 +164,11 @@ export class SmtpClientPool {
   }
 
   private reset(key: string, pooled: PooledConnection): void {
-    if (!usable(pooled)) {
+    if (!pooled.client.usable) {
       this.release(key, pooled, false);
       return;
     }
-    pooled.connection.reset((err) => this.release(key, pooled, !err));
+    void pooled.client.reset().then((ok) => this.release(key, pooled, ok));
   }
 
   private drop(pool: HostPool, pooled: PooledConnection): void {
@@ -209,29 +185,20 @@ export class SmtpClientPool {
 
   private destroy(pooled: PooledConnection): void {
     if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
-    try {
-      pooled.connection.quit();
-    } catch {
-      pooled.connection.close();
-    }
+    pooled.client.quit();
   }
 }
 
-function usable(pooled: PooledConnection): boolean {
-  const c = pooled.connection as unknown as { _destroyed?: boolean; destroyed?: boolean; stage?: string };
-  return !c._destroyed && !c.destroyed;
-}
-
-function wireFailure(error: unknown, target: MxTarget, tls: boolean): SendOutcome {
-  const err = error as NodemailerError & { timeoutType?: string };
-  const where = `${target.host} [${target.ip}]`;
-  const kind =
-    err.code === 'ETLS'
-      ? 'tls'
-      : err.timeoutType === 'GREETING_TIMEOUT'
-        ? 'greeting'
-        : err.code === 'ECONNECTION' || err.code === 'ESOCKET'
-          ? 'connect'
-          : 'socket';
-  return { code: null, reply: `${where}: ${err.message}`, unreachable: true, tls, networkError: kind };
+/**
+ * A session the host would not open (greeting or EHLO/HELO refused) keeps its reply and stage; any other failure has no
+ * reply, only what went wrong on the wire. Either way the next MX may be tried.
+ */
+function failure(error: unknown, target: MxTarget, tls = false): SendOutcome {
+  if (error instanceof SmtpRefusal) {
+    const { code, text } = error.reply;
+    return { code, reply: text, unreachable: true, tls: error.tls, stage: error.stage };
+  }
+  const networkError = error instanceof SmtpWireError ? error.kind : 'socket';
+  const reply = `${target.host} [${target.ip}]: ${(error as Error).message}`;
+  return { code: null, reply, unreachable: true, tls, networkError };
 }
