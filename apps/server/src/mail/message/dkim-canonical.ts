@@ -24,10 +24,15 @@ const LF = 0x0a;
  */
 export function relaxedBody(body: Buffer): Buffer {
   if (isAlreadyRelaxed(body)) return trimEmptyEnd(body);
-  const lines = body.toString('latin1').split(/\r?\n/);
-  const out = lines.map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
-  while (out.length && out[out.length - 1] === '') out.pop();
-  return Buffer.from(out.length ? `${out.join('\r\n')}\r\n` : '', 'latin1');
+  // Whole-body regular expressions (native loops) rather than line by line: format=flowed text ends every line but
+  // the last of a paragraph with a space, so this path is common.
+  const text = body
+    .toString('latin1')
+    .replace(/\r?\n/g, '\r\n')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ (?=\r\n|$)/g, '')
+    .replace(/(\r\n)+$/, '');
+  return Buffer.from(text ? `${text}\r\n` : '', 'latin1');
 }
 
 /**
