@@ -1,7 +1,7 @@
-// `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http]`
+// `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http --client lean|nodemailer]`
 //
 // End-to-end throughput of the mail engine on loopback: N messages of ~2 KB submitted over SMTP (nodemailer pool,
-// STARTTLS + AUTH) and over HTTP (native JSON API, keep-alive) into a Mailwright started as separate processes,
+// STARTTLS + AUTH, see smtp-load-client.ts; `--client nodemailer` for nodemailer's pool) and over HTTP (native JSON API, keep-alive) into a Mailwright started as separate processes,
 // DKIM-signed, stored with their events and delivered to a local MX sink (another process). Prints accepted/s,
 // delivered/s, p50/p99 accept latency and peak memory, on PGlite (one process, all roles) and on PostgreSQL
 // (an api+smtp process and a worker process).
@@ -19,6 +19,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type SeededSender, seedSender } from '../apps/server/src/mail/testing/seed-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../apps/server/src/mail/testing/server-process.ts';
 import { type LocalDns, startLocalDns } from '../apps/server/src/test/local-dns.ts';
+import { SmtpLoadConnection } from './smtp-load-client.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     via: { type: 'string', default: 'both' },
     concurrency: { type: 'string', default: '200' },
+    client: { type: 'string', default: 'lean' },
   },
 });
 const N = Number(values.messages);
@@ -149,14 +151,14 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 // ---------- load generators ----------
-async function runWindow(count: number, send: (i: number) => Promise<void>): Promise<number[]> {
+async function runWindow(count: number, send: (i: number, worker: number) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   let next = 0;
-  const workers = Array.from({ length: Math.min(WINDOW, count) }, async () => {
+  const workers = Array.from({ length: Math.min(WINDOW, count) }, async (_, worker) => {
     while (next < count) {
       const i = next++;
       const started = performance.now();
-      await send(i);
+      await send(i, worker);
       latencies.push(performance.now() - started);
     }
   });
@@ -165,6 +167,32 @@ async function runWindow(count: number, send: (i: number) => Promise<void>): Pro
 }
 
 async function submitSmtp(port: number, sender: SeededSender, offset: number) {
+  if (values.client === 'nodemailer') return submitSmtpNodemailer(port, sender, offset);
+  const connections = await Promise.all(
+    Array.from({ length: Math.min(WINDOW, N) }, () =>
+      SmtpLoadConnection.open(port, sender.smtpLogin, sender.smtpPassword),
+    ),
+  );
+  const from = `bench@${sender.domain}`;
+  try {
+    return await runWindow(N, async (i, worker) => {
+      const to = `rcpt${offset + i}@sink.test`;
+      // The prebuilt message has no line starting with a dot: nothing to stuff.
+      await (connections[worker] as SmtpLoadConnection).send(from, to, Buffer.from(rawMessage(sender, offset + i)));
+    });
+  } finally {
+    for (const connection of connections) connection.close();
+  }
+}
+
+// Messages are prebuilt (as a sending application with its own templates would hand them over), so the load
+// generator spends its CPU on the protocol, not on building MIME: the machine's cores are shared with Mailwright.
+const rawMessage = (sender: SeededSender, i: number) =>
+  `From: Bench <bench@${sender.domain}>\r\nTo: rcpt${i}@sink.test\r\nSubject: Throughput ${i}\r\n` +
+  `Date: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n` +
+  BODY.replace(/\n/g, '\r\n');
+
+async function submitSmtpNodemailer(port: number, sender: SeededSender, offset: number) {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port,
@@ -175,16 +203,11 @@ async function submitSmtp(port: number, sender: SeededSender, offset: number) {
     tls: { rejectUnauthorized: false },
     auth: { user: sender.smtpLogin, pass: sender.smtpPassword },
   });
-  // Messages are prebuilt (as a sending application with its own templates would hand them over), so the load
-  // generator spends its CPU on the protocol, not on building MIME: the machine's cores are shared with Mailwright.
-  const raw = (i: number) =>
-    `From: Bench <bench@${sender.domain}>\r\nTo: rcpt${i}@sink.test\r\nSubject: Throughput ${i}\r\n` +
-    `Date: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n` +
-    BODY.replace(/\n/g, '\r\n');
   try {
     return await runWindow(N, async (i) => {
       const to = `rcpt${offset + i}@sink.test`;
-      await transport.sendMail({ envelope: { from: `bench@${sender.domain}`, to: [to] }, raw: raw(offset + i) });
+      const raw = rawMessage(sender, offset + i);
+      await transport.sendMail({ envelope: { from: `bench@${sender.domain}`, to: [to] }, raw });
     });
   } finally {
     transport.close();
@@ -345,6 +368,7 @@ await sink.ready();
 const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres'];
 console.log(
   `Mailwright throughput: ${N} messages of ~2 KB per run, ${cpus().length} CPUs, window ${WINDOW}, ` +
+    `SMTP client ${values.client}, ` +
     `load average before: ${loadavg()[0]?.toFixed(1)}`,
 );
 const all: Result[] = [];

@@ -1,4 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { composeSimple } from './compose-simple.ts';
 
 export interface Mailbox {
   name?: string;
@@ -33,6 +34,8 @@ export interface ComposeInput {
 
 /** Builds the RFC 5322 message. File paths and URLs are never read: attachments come as bytes only. */
 export async function composeMessage(input: ComposeInput): Promise<Buffer> {
+  const simple = composeSimple(input);
+  if (simple) return simple;
   const composer = new MailComposer({
     from: input.from,
     to: input.to,
