@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
-import { encodeQuotedPrintable, transformHtmlParts } from './mime-html.ts';
+import { encodeQuotedPrintable } from '../message/transfer-encoding.ts';
+import { transformHtmlParts } from './mime-html.ts';
 import { trackMessage } from './rewrite-links.ts';
 import { verifyTrackingToken } from './tracking-tokens.ts';
 

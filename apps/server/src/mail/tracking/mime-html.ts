@@ -1,4 +1,5 @@
 import { type HeaderField, headerField, headerValue, joinMessage, splitMessage } from '../message/headers.ts';
+import { encodeQuotedPrintable } from '../message/transfer-encoding.ts';
 
 /** The media type and parameters of a Content-Type value (RFC 2045 5.1), lowercased except parameter values. */
 function parseContentType(value: string | undefined): { mime: string; params: Record<string, string> } {
@@ -26,30 +27,6 @@ function decodeQuotedPrintable(text: string): Buffer {
     } else out.push(bytes.charCodeAt(i) & 0xff);
   }
   return Buffer.from(out);
-}
-
-/** RFC 2045 6.7: printable ASCII as is, the rest as =XX, lines of at most 76 characters with soft breaks. */
-export function encodeQuotedPrintable(data: Buffer): string {
-  const lines = data.toString('latin1').split(/\r?\n/);
-  return lines
-    .map((line) => {
-      let out = '';
-      let width = 0;
-      for (let i = 0; i < line.length; i++) {
-        const code = line.charCodeAt(i);
-        const last = i === line.length - 1;
-        const plain = (code >= 33 && code <= 126 && code !== 61) || ((code === 32 || code === 9) && !last);
-        const token = plain ? line[i] : `=${code.toString(16).toUpperCase().padStart(2, '0')}`;
-        if (width + (token as string).length > 75) {
-          out += '=\r\n';
-          width = 0;
-        }
-        out += token;
-        width += (token as string).length;
-      }
-      return out;
-    })
-    .join('\r\n');
 }
 
 function decodeBody(body: Buffer, encoding: string): Buffer {
