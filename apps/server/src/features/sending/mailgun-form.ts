@@ -56,10 +56,11 @@ export function mailgunOptions(form: MailgunForm): SendOptions {
     deliverAt = new Date(deliverytime); // RFC 2822 dates, as Mailgun takes them
     if (Number.isNaN(deliverAt.getTime())) throw badRequest('o:deliverytime is not a valid RFC 2822 date');
   }
-  // Tracking options are checked here; open and click tracking are applied by the tracking pipeline.
-  flag(form, 'o:tracking', ['htmlonly']);
-  flag(form, 'o:tracking-clicks', ['htmlonly']);
-  flag(form, 'o:tracking-opens');
+  // Per message, as Mailgun: o:tracking switches both, o:tracking-clicks / o:tracking-opens each one (they win).
+  // "htmlonly" clicks means links in the HTML part only, which is the only part Mailwright rewrites anyway.
+  const tracking = trackingFlag(flag(form, 'o:tracking', ['htmlonly']));
+  const clicks = trackingFlag(flag(form, 'o:tracking-clicks', ['htmlonly'])) ?? tracking;
+  const opens = trackingFlag(flag(form, 'o:tracking-opens')) ?? tracking;
   const variables: Record<string, string> = {};
   for (const [name, values] of form.fields) {
     if (name.startsWith('v:') && name.length > 2) variables[name.slice(2)] = values[0] ?? '';
@@ -69,8 +70,14 @@ export function mailgunOptions(form: MailgunForm): SendOptions {
     variables: Object.keys(variables).length ? variables : null,
     testmode: flag(form, 'o:testmode') === true,
     deliverAt,
+    ...(clicks !== undefined || opens !== undefined
+      ? { tracking: { ...(opens !== undefined ? { opens } : {}), ...(clicks !== undefined ? { clicks } : {}) } }
+      : {}),
   };
 }
+
+const trackingFlag = (value: boolean | string | undefined): boolean | undefined =>
+  value === undefined ? undefined : value !== false;
 
 /** h:X-Header fields as headers. */
 export function mailgunHeaders(form: MailgunForm): Record<string, string> {

@@ -38,6 +38,12 @@ export const sendgridBody = z.object({
   custom_args: z.record(z.string(), z.string()).optional(),
   send_at: z.number().int().positive().optional(),
   mail_settings: z.object({ sandbox_mode: z.object({ enable: z.boolean().optional() }).optional() }).optional(),
+  tracking_settings: z
+    .object({
+      click_tracking: z.object({ enable: z.boolean().optional() }).optional(),
+      open_tracking: z.object({ enable: z.boolean().optional() }).optional(),
+    })
+    .optional(),
 });
 export type SendgridBody = z.infer<typeof sendgridBody>;
 

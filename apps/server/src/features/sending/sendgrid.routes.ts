@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { TrackingOverride } from '../../mail/intake/intake.service.ts';
 import { type SendgridBody, sendgridBody, sendgridErrors } from './sendgrid-body.ts';
 import { checkCustomHeaders, sendComposed } from './sending.service.ts';
 import { authenticateSender } from './sending-auth.ts';
@@ -67,11 +68,18 @@ async function sendPersonalizations(
         variables: orNull({ ...body.custom_args, ...p.custom_args }),
         testmode: body.mail_settings?.sandbox_mode?.enable === true,
         deliverAt: sendAt ? new Date(sendAt * 1000) : null,
+        tracking: sendgridTracking(body),
       },
     );
     ids.push(result.messageIdHeader);
   }
   return ids;
+}
+
+function sendgridTracking(body: SendgridBody): TrackingOverride {
+  const clicks = body.tracking_settings?.click_tracking?.enable;
+  const opens = body.tracking_settings?.open_tracking?.enable;
+  return { ...(clicks !== undefined ? { clicks } : {}), ...(opens !== undefined ? { opens } : {}) };
 }
 
 const orNull = (variables: Record<string, string>) => (Object.keys(variables).length ? variables : null);

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { fieldError, HttpError } from '../../http/errors.ts';
 import type { MessageSource } from '../../mail/intake/intake.repo.ts';
-import { type AcceptResult, intakeFor } from '../../mail/intake/intake.service.ts';
+import { type AcceptResult, intakeFor, type TrackingOverride } from '../../mail/intake/intake.service.ts';
 import { IntakeError } from '../../mail/intake/intake-error.ts';
 import { parseAddressList } from '../../mail/message/addresses.ts';
 import { type ComposeInput, composeMessage, envelopeRecipients, type Mailbox } from '../../mail/message/compose.ts';
@@ -13,6 +13,7 @@ export interface SendOptions {
   variables: Record<string, string> | null;
   testmode: boolean;
   deliverAt: Date | null;
+  tracking?: TrackingOverride;
 }
 
 export interface SendTarget {
@@ -53,6 +54,7 @@ async function submit(
       variables: options.variables,
       testmode: options.testmode,
       deliverAt: options.deliverAt,
+      ...(options.tracking ? { tracking: options.tracking } : {}),
     });
   } catch (error) {
     if (!(error instanceof IntakeError)) throw error;

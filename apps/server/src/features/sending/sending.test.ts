@@ -2,6 +2,7 @@ import { Client } from '@sendgrid/client';
 import sgMail from '@sendgrid/mail';
 import FormData from 'form-data';
 import Mailgun from 'mailgun.js';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHeader, verifyDkim } from '../../mail/testing/dkim-check.ts';
 import { type MailEnv, startMailEnv } from '../../mail/testing/mail-env.ts';
@@ -94,6 +95,37 @@ describe('Mailgun-shaped API with the official mailgun.js client', () => {
     expect(env.sink.receivedBy('mg-test@dest.test')).toHaveLength(0);
   });
 
+  it('o:tracking, o:tracking-clicks and o:tracking-opens decide tracking for one message', async () => {
+    // The HTML as it arrives (quoted-printable undone), and whether it has an open pixel and rewritten links.
+    const tracked = async (recipient: string, options: Record<string, string>) => {
+      await mailgun(env.domain.token).messages.create('acme.test', {
+        from: 'shop@acme.test',
+        to: recipient,
+        subject: 'Tracking per message',
+        html: '<html><body><p><a href="https://shop.example/sale">Sale</a></p></body></html>',
+        ...options,
+      });
+      const html = (await simpleParser((await arrivesSigned(recipient)).raw)).html || '';
+      return { pixel: /\/t\/o\//.test(html), clicks: /\/t\/c\//.test(html), original: html.includes('shop.example') };
+    };
+    // The specific options win over o:tracking, both ways, whatever the domain's own settings are.
+    expect(await tracked('trk-1@dest.test', { 'o:tracking': 'yes', 'o:tracking-clicks': 'no' })).toEqual({
+      pixel: true,
+      clicks: false,
+      original: true,
+    });
+    expect(await tracked('trk-2@dest.test', { 'o:tracking': 'no', 'o:tracking-clicks': 'htmlonly' })).toEqual({
+      pixel: false,
+      clicks: true,
+      original: false,
+    });
+    expect(await tracked('trk-3@dest.test', { 'o:tracking': 'false' })).toEqual({
+      pixel: false,
+      clicks: false,
+      original: true,
+    });
+  });
+
   it('o:deliverytime schedules the first attempt', async () => {
     const at = new Date(Date.now() + 3600_000);
     const result = await mailgun(env.domain.token).messages.create('acme.test', {
@@ -182,6 +214,19 @@ describe('SendGrid-shaped API with the official @sendgrid/mail client', () => {
     const second = await arrivesSigned('sg2@dest.test');
     expect(rawHeader(first.raw, 'Subject')).toBe('First');
     expect(rawHeader(second.raw, 'Subject')).toBe('Second');
+  });
+
+  it('tracking_settings switch open and click tracking for the message', async () => {
+    await sendgrid(env.domain.token).send({
+      from: { email: 'shop@acme.test' },
+      to: 'sg-trk@dest.test',
+      subject: 'Tracked',
+      html: '<html><body><a href="https://shop.example/sale">Sale</a></body></html>',
+      trackingSettings: { clickTracking: { enable: true }, openTracking: { enable: false } },
+    });
+    const html = (await simpleParser((await arrivesSigned('sg-trk@dest.test')).raw)).html || '';
+    expect(html).toMatch(/\/t\/c\//);
+    expect(html).not.toMatch(/\/t\/o\//);
   });
 
   it('answers 401 in SendGrid error format to a wrong key', async () => {

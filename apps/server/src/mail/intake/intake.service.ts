@@ -30,7 +30,11 @@ export interface Submission {
   variables?: Record<string, string> | null;
   testmode?: boolean;
   deliverAt?: Date | null;
+  /** Per-message open/click tracking (Mailgun o:tracking*, SendGrid tracking_settings); unset: the domain decides. */
+  tracking?: TrackingOverride;
 }
+
+export type TrackingOverride = { opens?: boolean; clicks?: boolean };
 
 export interface AcceptResult {
   messageId: number;
@@ -93,7 +97,12 @@ export class Intake {
       recipients,
       tags,
     });
-    const prepared = await prepareMessage(submission.raw, { domain, recipients, tags, secret: this.secret });
+    const prepared = await prepareMessage(submission.raw, {
+      domain: withTracking(domain, submission.tracking),
+      recipients,
+      tags,
+      secret: this.secret,
+    });
     let messageId: number;
     try {
       messageId = await this.writer.submit({
@@ -150,6 +159,15 @@ export function intakeFor(deps: Deps): Promise<Intake> {
     intakes.set(deps, intake);
   }
   return intake;
+}
+
+function withTracking(domain: SendingDomain, tracking: TrackingOverride | undefined): SendingDomain {
+  if (!tracking) return domain;
+  return {
+    ...domain,
+    openTracking: tracking.opens ?? domain.openTracking,
+    clickTracking: tracking.clicks ?? domain.clickTracking,
+  };
 }
 
 function fromDomain(raw: Buffer): string | null {
