@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -415,5 +416,54 @@ describe('SMTP client: transactions', () => {
     const server = await raw({ answer: (c) => (c === '.' ? 'silent' : undefined) });
     const outcome = await send(poolFor(server.port, { timeoutMs: 300 }), 'a@dest.test');
     expect(outcome).toMatchObject({ code: null, networkError: 'socket', unreachable: true });
+  });
+});
+
+/**
+ * Python's smtpd (3.11's standard library: EHLO without PIPELINING or STARTTLS) as an MX written by other people.
+ * It prints each message it receives; a line "READY <port>" tells its port.
+ */
+async function pythonMx(): Promise<{ port: number; received: () => string; stop: () => void }> {
+  const script = [
+    'import asyncore, smtpd, sys, warnings',
+    'warnings.simplefilter("ignore")',
+    'class Mx(smtpd.SMTPServer):',
+    '    def process_message(self, peer, mailfrom, rcpttos, data, **kw):',
+    '        sys.stdout.write("FROM %s TO %s\\n%s\\n.END\\n" % (mailfrom, ",".join(rcpttos), data.decode()))',
+    '        sys.stdout.flush()',
+    'server = Mx(("127.0.0.1", 0), None, decode_data=False)',
+    'print("READY %d" % server.socket.getsockname()[1], flush=True)',
+    'asyncore.loop()',
+  ].join('\n');
+  const child = spawn('python3', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`python3 smtpd exited with ${code}`)));
+    const check = setInterval(() => {
+      const ready = /READY (\d+)/.exec(output);
+      if (ready) {
+        clearInterval(check);
+        resolve(Number(ready[1]));
+      }
+    }, 20);
+  });
+  return { port, received: () => output, stop: () => child.kill() };
+}
+
+describe('SMTP client: another implementation as the MX', () => {
+  it("delivers to Python's smtpd command by command, dot-stuffed messages intact", async () => {
+    const mx = await pythonMx();
+    cleanup.push(async () => mx.stop());
+    const pool = poolFor(mx.port);
+    const body = Buffer.from('From: app@acme.test\r\nTo: a@dest.test\r\nSubject: Hi\r\n\r\n.leading dot\r\n..two\r\n');
+    expect(await send(pool, 'a@dest.test', body)).toMatchObject({ code: 250, tls: false });
+    expect(await send(pool, 'b@dest.test')).toMatchObject({ code: 250 });
+    await expect.poll(() => mx.received().match(/\.END/g)?.length ?? 0).toBe(2);
+    expect(mx.received()).toContain(`FROM ${from} TO a@dest.test`);
+    expect(mx.received()).toContain('\n.leading dot\n..two\n');
+    expect(mx.received()).toContain(`FROM ${from} TO b@dest.test`);
   });
 });
