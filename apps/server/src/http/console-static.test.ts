@@ -2,21 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/setup.ts';
 
-let t: TestApp;
 let dist: string;
-beforeAll(async () => {
+beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'mw-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Mailwright</title>');
   writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
-  t = await createTestApp({ webDistDir: dist });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
 });
+// Registered after the folder's hooks: the app starts once the folder is there and is closed before it is removed.
+const t = useTestApp(() => ({ webDistDir: dist }));
 
 describe('the built console served beside the API', () => {
   it('answers the console for / and for every console route (single-page app)', async () => {

@@ -25,6 +25,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The app as a test file that shares one sees it (useTestApp in setup.ts): its hooks start and close it. */
+export type FileTestApp = Omit<TestApp, 'close'>;
+
 /** The real app on a fresh database, driven through Fastify's inject (no port is opened). */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await openTestDb();

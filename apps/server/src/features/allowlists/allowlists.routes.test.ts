@@ -1,32 +1,23 @@
 import type { AllowlistEntry, UriAllowEntry } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { suppressionsConsumer } from '../../events/suppressions.consumer.ts';
-import { insertEvents, makeTestDomain } from '../../events/testing.ts';
-import { makeTenant } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertEvents } from '../../events/testing.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { consumeEverything } from '../suppressions/testing.ts';
 
 type List<T> = { items: T[]; total_count: number };
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let did: number;
-let otherDid: number;
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 let superadmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  did = (await makeTestDomain(t.deps.db, tenant.cid)).did;
-  otherDid = (await makeTestDomain(t.deps.db, other.cid)).did;
   superadmin = await t.login('admin', ADMIN_PASSWORD);
 });
-afterAll(() => t.close());
 
 describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () => {
-  const base = () => `/api/whitelists/${did}`;
+  const base = () => `/api/whitelists/${domain.did}`;
 
   it('adds addresses and domains, updates a note by adding again, checks, lists and deletes', async () => {
     const token = tenant.user.token;
@@ -82,7 +73,7 @@ describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () =>
     await t.request('POST', base(), { token, body: { recipient: 'keep@example.com' } });
     await t.request('POST', base(), { token, body: { recipient: 'kept.example' } });
     await consumeEverything(t.deps.db, suppressionsConsumer);
-    const event = { customerId: tenant.cid, domainId: did };
+    const event = { customerId: tenant.cid, domainId: domain.did };
     await insertEvents(t.deps.db, [
       { ...event, event: 'hardbounce', recipient: 'keep@example.com', category: 'bad-mailbox' },
       { ...event, event: 'complained', recipient: 'someone@kept.example' },
@@ -91,10 +82,10 @@ describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () =>
     await consumeEverything(t.deps.db, suppressionsConsumer);
     const rows = await t.deps.db.query<{ recipient: string }>(
       'SELECT recipient FROM suppressions WHERE domain_id = $1 ORDER BY recipient',
-      [did],
+      [domain.did],
     );
     expect(rows.map((r) => r.recipient)).toEqual(['drop@example.com']);
-    const manual = await t.request('POST', `/api/suppressions/${did}/block`, {
+    const manual = await t.request('POST', `/api/suppressions/${domain.did}/block`, {
       token,
       body: { recipient: 'keep@example.com' },
     });
@@ -105,15 +96,18 @@ describe('S7-066 S7-067 S3-017 recipient allow-list: whitelists/{domain}', () =>
     const token = tenant.user.token;
     expect((await t.request('GET', base())).status).toBe(401);
     expect((await t.request('POST', base(), { body: { recipient: 'a@example.com' } })).status).toBe(401);
-    expect((await t.request('GET', `/api/whitelists/${otherDid}`, { token })).status).toBe(404);
+    expect((await t.request('GET', `/api/whitelists/${otherDomain.did}`, { token })).status).toBe(404);
     expect(
-      (await t.request('POST', `/api/whitelists/${otherDid}`, { token, body: { recipient: 'a@example.com' } })).status,
-    ).toBe(404);
-    expect(
-      (await t.request('DELETE', `/api/whitelists/${otherDid}`, { token, body: { recipient: 'a@example.com' } }))
+      (await t.request('POST', `/api/whitelists/${otherDomain.did}`, { token, body: { recipient: 'a@example.com' } }))
         .status,
     ).toBe(404);
-    expect((await t.request('GET', `/api/whitelists/${otherDid}/check/a@example.com`, { token })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/whitelists/${otherDomain.did}`, { token, body: { recipient: 'a@example.com' } }))
+        .status,
+    ).toBe(404);
+    expect((await t.request('GET', `/api/whitelists/${otherDomain.did}/check/a@example.com`, { token })).status).toBe(
+      404,
+    );
 
     const bad = await t.request('POST', base(), { token, body: { recipient: 'not an address' } });
     expect(bad.status).toBe(400);

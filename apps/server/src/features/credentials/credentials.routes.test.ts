@@ -1,23 +1,10 @@
 import type { Credential, Domain } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDomain, makeTenant } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 import { authenticateSmtpUser } from './smtp-auth.ts';
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let domain: Domain;
-let otherDomain: Domain;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  domain = await makeDomain(t, tenant.admin.token, 'smtp.example.test');
-  otherDomain = await makeDomain(t, other.admin.token, 'theirs.example.test');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, { domains: ['smtp.example.test', 'theirs.example.test'] });
 
 type WithPassword = Credential & { password: string };
 const base = () => `/api/domains/${domain.did}/credentials`;

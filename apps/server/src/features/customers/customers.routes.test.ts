@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCustomer, makeTenant } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let superToken: string;
 beforeAll(async () => {
-  t = await createTestApp();
   superToken = await t.login('admin', ADMIN_PASSWORD);
 });
-afterAll(() => t.close());
 
 type CustomerBody = { cid: number; customer: string; partner: boolean; contract_signed_at: string | null };
 type List = { items: CustomerBody[]; total_count: number };

@@ -1,13 +1,12 @@
 import type { DashboardDomain, DashboardMessage } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTestDomain } from '../../events/testing.ts';
 import { storeAcceptedMessages } from '../../mail/intake/intake.repo.ts';
 import { makeTenant } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
+const t = useTestApp();
+const { tenant, other } = useTenants(t);
 
 /** Stored straight through the intake writer (no delivery here): recipients stay queued. */
 async function storeMessage(cid: number, did: number, subject: string, recipients: string[]) {
@@ -30,15 +29,6 @@ async function storeMessage(cid: number, did: number, subject: string, recipient
   ]);
   return id as number;
 }
-
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GET /api/customers/dashboard/messages', () => {
   it("lists the customer's latest messages with recipient states, newest first", async () => {

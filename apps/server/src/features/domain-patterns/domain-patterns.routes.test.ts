@@ -1,29 +1,15 @@
 import type { DomainPattern } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestDomain } from '../../events/testing.ts';
-import { makeTenant } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 import { matchesDomainPattern } from './domain-pattern-match.ts';
 
 type Saved = DomainPattern & { message: string };
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let did: number;
-let otherDid: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  did = (await makeTestDomain(t.deps.db, tenant.cid)).did;
-  otherDid = (await makeTestDomain(t.deps.db, other.cid)).did;
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 
 describe('S3 domain pattern (note, pattern, active): domains/{id}/patterns: domains/{id}/patterns (S8-051..053 texts)', () => {
-  const base = () => `/api/domains/${did}/patterns`;
+  const base = () => `/api/domains/${domain.did}/patterns`;
 
   it("creates, lists, reads, updates (same id) and deletes with 'Pattern saved!', 'Pattern deleted!', 'Pattern not found!'", async () => {
     const token = tenant.user.token;
@@ -33,7 +19,7 @@ describe('S3 domain pattern (note, pattern, active): domains/{id}/patterns: doma
     });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
-      did,
+      did: domain.did,
       pattern: '*@competitor.example',
       note: 'no mail to them',
       active: true,
@@ -62,13 +48,13 @@ describe('S3 domain pattern (note, pattern, active): domains/{id}/patterns: doma
   it('answers 401, 404 for another customer (domain or pattern) and 400 for bad patterns', async () => {
     const token = tenant.user.token;
     expect((await t.request('GET', base())).status).toBe(401);
-    expect((await t.request('GET', `/api/domains/${otherDid}/patterns`, { token })).status).toBe(404);
-    const theirs = await t.request<Saved>('POST', `/api/domains/${otherDid}/patterns`, {
+    expect((await t.request('GET', `/api/domains/${otherDomain.did}/patterns`, { token })).status).toBe(404);
+    const theirs = await t.request<Saved>('POST', `/api/domains/${otherDomain.did}/patterns`, {
       token: other.user.token,
       body: { pattern: 'x@*' },
     });
     const theirId = theirs.body.data?.id;
-    expect((await t.request('GET', `/api/domains/${otherDid}/patterns/${theirId}`, { token })).status).toBe(404);
+    expect((await t.request('GET', `/api/domains/${otherDomain.did}/patterns/${theirId}`, { token })).status).toBe(404);
     expect((await t.request('DELETE', `${base()}/${theirId}`, { token })).status).toBe(404);
     for (const pattern of ['', '*@*', 'a@b@c', 'spaces are bad', '(.*)']) {
       const bad = await t.request('POST', base(), { token, body: { pattern } });

@@ -1,28 +1,27 @@
 import type { Domain, OperatorDomain } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDkimKey } from '../../mail/dns/dkim-keys.ts';
-import { makeCustomer, makeTenant } from '../../test/factories.ts';
+import { makeCustomer } from '../../test/factories.ts';
 import { type LocalDns, startLocalDns } from '../../test/local-dns.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { findDomainByName, findDomainForCustomer, insertDomain } from './domains.repo.ts';
 
-let t: TestApp;
 let dns: LocalDns;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
 let superadmin: string;
 const TARGETS = { spfInclude: '_spf.mail.test', inboundMxHost: 'mx.mail.test', trackingHost: 'track.mail.test' };
 
+// The DNS server's hooks come first: it is up before the app starts and is stopped after the app is closed.
 beforeAll(async () => {
   dns = await startLocalDns();
-  t = await createTestApp({ ...TARGETS, dnsServers: dns.servers, dnsTimeoutMs: 500 });
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  superadmin = await t.login('admin', ADMIN_PASSWORD);
 });
 afterAll(async () => {
-  await t.close();
   await dns.stop();
+});
+const t = useTestApp(() => ({ ...TARGETS, dnsServers: dns.servers, dnsTimeoutMs: 500 }));
+const { tenant, other } = useTenants(t);
+beforeAll(async () => {
+  superadmin = await t.login('admin', ADMIN_PASSWORD);
 });
 
 type List<T> = { items: T[]; total_count: number };

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTenant } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Notes = {
   items: { id: number; message: string; kind: string; read: boolean; timestamp: string }[];

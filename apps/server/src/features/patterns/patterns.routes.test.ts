@@ -1,32 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BounceCategoryPattern, DsnPattern, SmtpPattern } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES, DEFAULT_SMTP_RULES } from '../../mail/classify/default-rules.ts';
-import { makeCustomer, makeTenant, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeOperators, makeTenant, type Tenant } from '../../test/factories.ts';
+import { useTestApp } from '../../test/setup.ts';
 
 type List<T> = { items: T[]; total_count: number };
 type Saved<T> = T & { message: string };
 
-let t: TestApp;
+const t = useTestApp();
 let master: string;
 let mta: string;
 let otherSuperadmin: string;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
+let tenant: Tenant;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  master = await t.login('admin', ADMIN_PASSWORD);
-  const operators = await makeCustomer(t.deps.db);
-  const mtaUser = await makeUser(t.deps.db, operators, 'superadmin', { subrole: 'mta' });
-  mta = await t.login(mtaUser.username, TEST_PASSWORD);
-  const plain = await makeUser(t.deps.db, operators, 'superadmin');
-  await t.deps.db.query('UPDATE users SET subrole = NULL WHERE id = $1', [plain.uid]);
-  otherSuperadmin = await t.login(plain.username, TEST_PASSWORD);
+  ({ master, mta, plain: otherSuperadmin } = await makeOperators(t));
   tenant = await makeTenant(t);
 });
-afterAll(() => t.close());
 
 describe('S7-102/104/106 the seeded default rules', () => {
   it('migration 0005 seeds exactly the default rules of mail/classify, in order', async () => {

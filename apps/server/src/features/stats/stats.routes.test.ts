@@ -5,34 +5,26 @@ import {
   type RawStatsEntry,
   type StatsGraph,
 } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainConsumer } from '../../events/consumer-runner.ts';
 import { rollupsConsumer } from '../../events/rollups.consumer.ts';
 import { insertEvents, makeTestDomain, type TestEvent } from '../../events/testing.ts';
-import { makeTenant } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let did: number;
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 let secondDid: number;
-let otherDid: number;
 
 const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  did = (await makeTestDomain(t.deps.db, tenant.cid)).did;
   secondDid = (await makeTestDomain(t.deps.db, tenant.cid)).did;
-  otherDid = (await makeTestDomain(t.deps.db, other.cid)).did;
   const mine = (event: string, createdAt: string, extra: Partial<TestEvent> = {}): TestEvent => ({
     customerId: tenant.cid,
-    domainId: did,
+    domainId: domain.did,
     event,
     createdAt: at(createdAt),
     ...extra,
@@ -50,12 +42,11 @@ beforeAll(async () => {
     mine('delivered', '2025-04-15T12:00:00Z'),
     { ...mine('delivered', '2026-03-02T12:00:00Z'), domainId: secondDid },
     // Another customer's traffic never shows in this customer's numbers.
-    { customerId: other.cid, domainId: otherDid, event: 'delivered', createdAt: at('2026-03-02T10:15:00Z') },
+    { customerId: other.cid, domainId: otherDomain.did, event: 'delivered', createdAt: at('2026-03-02T10:15:00Z') },
   ];
   await insertEvents(t.deps.db, events);
   await drainConsumer(t.deps.db, rollupsConsumer, 5);
 });
-afterAll(() => t.close());
 
 const get = <T>(url: string, token = tenant.user.token) => t.request<T>('GET', url, { token });
 const series = (graph: StatsGraph | undefined, name: string) => graph?.series.find((s) => s.name === name)?.data;
@@ -63,7 +54,7 @@ const sum = (data: number[] | undefined) => (data ?? []).reduce((a, b) => a + b,
 
 describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () => {
   it('defaults to a graph of the last month with a series per action (S9-030, S4-047)', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}`);
+    const res = await get<StatsGraph>(`/api/stats/${domain.did}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.range.level).toBe('daily');
     expect(res.body.data?.series.map((s) => s.name)).toEqual([...ACTIONS]);
@@ -71,7 +62,7 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
   });
 
   it('under 4 days is hourly, with counts in the right hour', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}?from=2026-03-02T00:00:00Z&to=2026-03-05T00:00:00Z`);
+    const res = await get<StatsGraph>(`/api/stats/${domain.did}?from=2026-03-02T00:00:00Z&to=2026-03-05T00:00:00Z`);
     const graph = res.body.data;
     expect(graph?.range).toEqual({ from: '2026-03-02T00:00:00.000Z', to: '2026-03-05T00:00:00.000Z', level: 'hourly' });
     expect(graph?.categories).toHaveLength(72);
@@ -87,7 +78,7 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
   });
 
   it('under 45 days is daily with the end extended 2 days', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}?from=2026-03-01T00:00:00Z&to=2026-03-11T00:00:00Z`);
+    const res = await get<StatsGraph>(`/api/stats/${domain.did}?from=2026-03-01T00:00:00Z&to=2026-03-11T00:00:00Z`);
     const graph = res.body.data;
     expect(graph?.range).toEqual({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-13T00:00:00.000Z', level: 'daily' });
     expect(graph?.categories).toHaveLength(12);
@@ -96,7 +87,7 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
   });
 
   it('under 365 days is weekly (start -2 weeks, end +1 week), in Monday weeks', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}?from=2026-01-01T00:00:00Z&to=2026-03-31T00:00:00Z`);
+    const res = await get<StatsGraph>(`/api/stats/${domain.did}?from=2026-01-01T00:00:00Z&to=2026-03-31T00:00:00Z`);
     const graph = res.body.data;
     expect(graph?.range).toEqual({ from: '2025-12-18T00:00:00.000Z', to: '2026-04-07T00:00:00.000Z', level: 'weekly' });
     expect(graph?.categories[0]).toBe('2025-12-15T00:00:00.000Z');
@@ -107,7 +98,7 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
   });
 
   it('a year or more is monthly (start -2 months, end +1 month)', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}?from=2025-03-01T00:00:00Z&to=2026-03-31T00:00:00Z`);
+    const res = await get<StatsGraph>(`/api/stats/${domain.did}?from=2025-03-01T00:00:00Z&to=2026-03-31T00:00:00Z`);
     const graph = res.body.data;
     expect(graph?.range.level).toBe('monthly');
     expect(graph?.categories[0]).toBe('2025-01-01T00:00:00.000Z');
@@ -118,8 +109,8 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
 
   it('leaves machine opens and clicks out with bot=false (S9-031: included by default)', async () => {
     const range = 'from=2026-03-02T00:00:00Z&to=2026-03-05T00:00:00Z';
-    const withBots = await get<AggregateEntry[]>(`/api/stats/${did}?${range}&format=aggregate`);
-    const without = await get<AggregateEntry[]>(`/api/stats/${did}?${range}&format=aggregate&bot=false`);
+    const withBots = await get<AggregateEntry[]>(`/api/stats/${domain.did}?${range}&format=aggregate`);
+    const without = await get<AggregateEntry[]>(`/api/stats/${domain.did}?${range}&format=aggregate&bot=false`);
     const value = (entries: AggregateEntry[] | undefined, name: string) =>
       entries?.find((e) => e.category === name)?.value;
     expect(value(withBots.body.data, 'opened')).toBe(2);
@@ -129,7 +120,9 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
   });
 
   it('data=dsn has the bounce actions and a series per bounce category', async () => {
-    const res = await get<StatsGraph>(`/api/stats/${did}?data=dsn&from=2026-03-01T00:00:00Z&to=2026-03-11T00:00:00Z`);
+    const res = await get<StatsGraph>(
+      `/api/stats/${domain.did}?data=dsn&from=2026-03-01T00:00:00Z&to=2026-03-11T00:00:00Z`,
+    );
     const names = res.body.data?.series.map((s) => s.name) ?? [];
     expect(names.slice(0, 4)).toEqual(['hardbounce', 'softbounce', 'delivered', 'rejected']);
     expect(names).toContain('invalid-mailbox');
@@ -140,10 +133,10 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
 
   it('data=tag has a series per tag for the action (default accepted, S9-032), raw entries carry the tag', async () => {
     const range = 'from=2026-03-01T00:00:00Z&to=2026-03-11T00:00:00Z';
-    const accepted = await get<StatsGraph>(`/api/stats/${did}?data=tag&${range}`);
+    const accepted = await get<StatsGraph>(`/api/stats/${domain.did}?data=tag&${range}`);
     expect(accepted.body.data?.series.map((s) => [s.name, sum(s.data)])).toEqual([['welcome', 4]]);
     const bounced = await get<AggregateEntry[]>(
-      `/api/stats/${did}?data=tag&action=hardbounce&format=aggregate&${range}`,
+      `/api/stats/${domain.did}?data=tag&action=hardbounce&format=aggregate&${range}`,
     );
     expect(bounced.body.data).toEqual(
       expect.arrayContaining([
@@ -151,25 +144,25 @@ describe('GET /api/stats/:domain (S3-050..053, S7-077..079, S9-030..036)', () =>
         { category: 'march', value: 1 },
       ]),
     );
-    const raw = await get<RawStatsEntry[]>(`/api/stats/${did}?data=tag&format=raw&action=delivered&${range}`);
+    const raw = await get<RawStatsEntry[]>(`/api/stats/${domain.did}?data=tag&format=raw&action=delivered&${range}`);
     expect(raw.body.data).toEqual([
       { date: '2026-03-02T00:00:00.000Z', action: 'delivered', tag: 'welcome', count: 3 },
     ]);
-    const oneTag = await get<AggregateEntry[]>(`/api/stats/${did}?data=tag&tag=march&format=aggregate&${range}`);
+    const oneTag = await get<AggregateEntry[]>(`/api/stats/${domain.did}?data=tag&tag=march&format=aggregate&${range}`);
     expect(oneTag.body.data?.filter((e) => e.value > 0)).toEqual([{ category: 'hardbounce', value: 1 }]);
   });
 
   it('answers 401 without a session, 404 for another customer’s domain, 400 for malformed options', async () => {
-    expect((await t.request('GET', `/api/stats/${did}`)).status).toBe(401);
-    const foreign = await get(`/api/stats/${otherDid}`);
+    expect((await t.request('GET', `/api/stats/${domain.did}`)).status).toBe(401);
+    const foreign = await get(`/api/stats/${otherDomain.did}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Domain not found!');
     for (const query of ['format=pie', 'data=ip', 'action=bogus', 'bot=maybe', 'from=yesterday']) {
-      const res = await get(`/api/stats/${did}?${query}`);
+      const res = await get(`/api/stats/${domain.did}?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message).toBe('Various errors');
     }
-    const backwards = await get(`/api/stats/${did}?from=2026-03-05T00:00:00Z&to=2026-03-01T00:00:00Z`);
+    const backwards = await get(`/api/stats/${domain.did}?from=2026-03-05T00:00:00Z&to=2026-03-01T00:00:00Z`);
     expect(backwards.body.errors).toEqual([{ field: 'to', message: 'The end must be after the start' }]);
     expect((await get('/api/stats/abc')).status).toBe(400);
   });
@@ -213,12 +206,12 @@ describe('GET /api/stats (customer, S7-081) and /api/stats/global (S3-054, S7-08
 describe('statistics agree with the raw events they were rolled up from', () => {
   it('per action, domain and range', async () => {
     const res = await get<AggregateEntry[]>(
-      `/api/stats/${did}?format=aggregate&from=2025-01-01T00:00:00Z&to=2026-12-31T00:00:00Z`,
+      `/api/stats/${domain.did}?format=aggregate&from=2025-01-01T00:00:00Z&to=2026-12-31T00:00:00Z`,
     );
     const raw = await t.deps.db.query<{ event: string; n: number }>(
       `SELECT CASE WHEN channel IS NULL THEN event ELSE rtrim(channel, ':') || ':' || event END AS event, count(*)::int AS n
          FROM events WHERE domain_id = $1 GROUP BY 1`,
-      [did],
+      [domain.did],
     );
     for (const row of raw) expect(res.body.data?.find((e) => e.category === row.event)?.value, row.event).toBe(row.n);
     const total = res.body.data?.reduce((a, e) => a + e.value, 0);

@@ -1,25 +1,11 @@
 import type { UploadStatus } from '@mailwright/contract';
 import FormData from 'form-data';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestDomain } from '../../events/testing.ts';
-import { makeTenant } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 import { parseCsv } from './csv.ts';
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let did: number;
-let otherDid: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  did = (await makeTestDomain(t.deps.db, tenant.cid)).did;
-  otherDid = (await makeTestDomain(t.deps.db, other.cid)).did;
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 
 async function upload(
   csv: string | null,
@@ -31,7 +17,7 @@ async function upload(
   const token = options.token ?? tenant.user.token;
   const res = await t.app.inject({
     method: 'POST',
-    url: `/api/upload/suppressions/${options.domain ?? did}`,
+    url: `/api/upload/suppressions/${options.domain ?? domain.did}`,
     headers: { ...form.getHeaders(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: form.getBuffer(),
   });
@@ -53,13 +39,13 @@ const listed = async (type: string) =>
   (
     await t.deps.db.query<{ recipient: string; reason: string; source: string }>(
       'SELECT recipient, reason, source FROM suppressions WHERE domain_id = $1 AND type = $2 ORDER BY recipient',
-      [did, type],
+      [domain.did, type],
     )
   ).map((r) => `${r.recipient}|${r.reason}|${r.source}`);
 
 describe('S7-065 S7-072 S3-058 multipart upload/suppressions/{domain} and upload/status/{id}', () => {
   it('imports every line at once, skipping repeats and entries already on the list', async () => {
-    await t.request('POST', `/api/suppressions/${did}/unsubscribe`, {
+    await t.request('POST', `/api/suppressions/${domain.did}/unsubscribe`, {
       token: tenant.user.token,
       body: { recipient: 'already@example.com' },
     });
@@ -113,9 +99,9 @@ describe('S7-065 S7-072 S3-058 multipart upload/suppressions/{domain} and upload
 
   it('answers 401, 404 for another customer (domain or upload) and 400 for a bad form', async () => {
     expect((await upload('a@example.com', { token: '' })).status).toBe(401);
-    const foreign = await upload('a@example.com', { domain: otherDid });
+    const foreign = await upload('a@example.com', { domain: otherDomain.did });
     expect(foreign.status).toBe(404);
-    expect((await t.deps.db.query('SELECT 1 FROM uploads WHERE domain_id = $1', [otherDid])).length).toBe(0);
+    expect((await t.deps.db.query('SELECT 1 FROM uploads WHERE domain_id = $1', [otherDomain.did])).length).toBe(0);
 
     const mine = await upload('a@example.com', { type: 'complaint' });
     await settled(mine.body.data?.id as number);
@@ -130,7 +116,7 @@ describe('S7-065 S7-072 S3-058 multipart upload/suppressions/{domain} and upload
     expect((await upload('a@example.com', { type: 'spam' })).status).toBe(400);
     const noFile = await upload(null);
     expect(noFile.body.errors).toEqual([{ field: 'file', message: 'This field is required' }]);
-    const json = await t.request('POST', `/api/upload/suppressions/${did}`, {
+    const json = await t.request('POST', `/api/upload/suppressions/${domain.did}`, {
       token: tenant.user.token,
       body: { type: 'bounce' },
     });

@@ -1,8 +1,7 @@
 import type { Suppression } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestDomain } from '../../events/testing.ts';
-import { makeCustomer, makeTenant, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeOperators } from '../../test/factories.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 
 type List<T> = { items: T[]; total_count: number };
 type Check = {
@@ -12,37 +11,23 @@ type Check = {
   pattern: string | null;
 };
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let did: number;
-let otherDid: number;
+const t = useTestApp();
+const { tenant, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 let master: string;
 let mta: string;
 let plainSuperadmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  did = (await makeTestDomain(t.deps.db, tenant.cid)).did;
-  otherDid = (await makeTestDomain(t.deps.db, other.cid)).did;
-  master = await t.login('admin', ADMIN_PASSWORD);
-  const operators = await makeCustomer(t.deps.db);
-  mta = await t.login((await makeUser(t.deps.db, operators, 'superadmin', { subrole: 'mta' })).username, TEST_PASSWORD);
-  const plain = await makeUser(t.deps.db, operators, 'superadmin');
-  await t.deps.db.query('UPDATE users SET subrole = NULL WHERE id = $1', [plain.uid]);
-  plainSuperadmin = await t.login(plain.username, TEST_PASSWORD);
+  ({ master, mta, plain: plainSuperadmin } = await makeOperators(t));
 });
-afterAll(() => t.close());
 
-const list = (type: string, query = '', token = tenant.user.token, domain = did) =>
-  t.request<List<Suppression>>('GET', `/api/suppressions/${domain}/${type}${query}`, { token });
+const list = (type: string, query = '', token = tenant.user.token, did = domain.did) =>
+  t.request<List<Suppression>>('GET', `/api/suppressions/${did}/${type}${query}`, { token });
 
 describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
   it('adds an entry (lowercased, source api), refuses it twice with 409, lists it and deletes it by recipient', async () => {
     const token = tenant.user.token;
-    const added = await t.request<Suppression>('POST', `/api/suppressions/${did}/bounce`, {
+    const added = await t.request<Suppression>('POST', `/api/suppressions/${domain.did}/bounce`, {
       token,
       body: { recipient: ' Gone@Example.NET ', reason: 'told us so' },
     });
@@ -57,28 +42,28 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
     });
     expect(added.body.data?.sid).toBeGreaterThan(0);
 
-    const again = await t.request('POST', `/api/suppressions/${did}/bounce`, {
+    const again = await t.request('POST', `/api/suppressions/${domain.did}/bounce`, {
       token,
       body: { recipient: 'gone@example.net' },
     });
     expect(again.status).toBe(409);
     expect(again.body.errors?.[0]?.field).toBe('recipient');
     // The same recipient on another list of the domain is a separate entry.
-    const unsub = await t.request('POST', `/api/suppressions/${did}/unsubscribe`, {
+    const unsub = await t.request('POST', `/api/suppressions/${domain.did}/unsubscribe`, {
       token,
       body: { recipient: 'gone@example.net' },
     });
     expect(unsub.status).toBe(200);
 
     expect((await list('bounce')).body.data?.items.map((s) => s.recipient)).toEqual(['gone@example.net']);
-    const removed = await t.request('DELETE', `/api/suppressions/${did}/bounce`, {
+    const removed = await t.request('DELETE', `/api/suppressions/${domain.did}/bounce`, {
       token,
       body: { recipient: 'GONE@example.net' },
     });
     expect(removed.status).toBe(200);
     expect((await list('bounce')).body.data?.total_count).toBe(0);
     expect((await list('unsubscribe')).body.data?.total_count).toBe(1);
-    const missing = await t.request('DELETE', `/api/suppressions/${did}/bounce`, {
+    const missing = await t.request('DELETE', `/api/suppressions/${domain.did}/bounce`, {
       token,
       body: { recipient: 'gone@example.net' },
     });
@@ -89,7 +74,7 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
   it('S9-021 pages 10 at a time, newest first, searches recipients and deletes by sid in the query', async () => {
     const token = tenant.admin.token;
     for (let i = 0; i < 12; i++) {
-      const res = await t.request('POST', `/api/suppressions/${did}/complaint`, {
+      const res = await t.request('POST', `/api/suppressions/${domain.did}/complaint`, {
         token,
         body: { recipient: `c${String(i).padStart(2, '0')}@example.org` },
       });
@@ -110,13 +95,13 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
     expect((await list('complaint', '?search=%25')).body.data?.total_count).toBe(0);
 
     const sid = first.body.data?.items[0]?.sid;
-    const removed = await t.request('DELETE', `/api/suppressions/${did}/complaint?sid=${sid}`, { token });
+    const removed = await t.request('DELETE', `/api/suppressions/${domain.did}/complaint?sid=${sid}`, { token });
     expect(removed.status).toBe(200);
     expect((await list('complaint')).body.data?.total_count).toBe(11);
     // A sid of another list of the domain is not deleted through this one.
     const wrongList = await t.request(
       'DELETE',
-      `/api/suppressions/${did}/bounce?sid=${second.body.data?.items[0]?.sid}`,
+      `/api/suppressions/${domain.did}/bounce?sid=${second.body.data?.items[0]?.sid}`,
       {
         token,
       },
@@ -129,12 +114,12 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
       `INSERT INTO suppressions (customer_id, domain_id, recipient, type, category, expires_at)
        VALUES ($1, $2, 'full@example.com', 'bounce', 'quota-issues', now() - interval '1 minute'),
               ($1, $2, 'fullsoon@example.com', 'bounce', 'quota-issues', now() + interval '1 hour')`,
-      [tenant.cid, did],
+      [tenant.cid, domain.did],
     );
     const items = (await list('bounce')).body.data?.items ?? [];
     expect(items.map((s) => s.recipient)).toEqual(['fullsoon@example.com']);
     expect(items[0]?.expires_at).not.toBeNull();
-    const readded = await t.request('POST', `/api/suppressions/${did}/bounce`, {
+    const readded = await t.request('POST', `/api/suppressions/${domain.did}/bounce`, {
       token: tenant.user.token,
       body: { recipient: 'full@example.com' },
     });
@@ -145,29 +130,33 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
 
   it('answers 401 without a session, 404 for another customer, 400 for bad input', async () => {
     expect((await list('bounce', '', '')).status).toBe(401);
-    const foreign = await list('bounce', '', tenant.user.token, otherDid);
+    const foreign = await list('bounce', '', tenant.user.token, otherDomain.did);
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Domain not found!');
-    const foreignAdd = await t.request('POST', `/api/suppressions/${otherDid}/bounce`, {
+    const foreignAdd = await t.request('POST', `/api/suppressions/${otherDomain.did}/bounce`, {
       token: tenant.admin.token,
       body: { recipient: 'x@example.com' },
     });
     expect(foreignAdd.status).toBe(404);
-    const foreignDelete = await t.request('DELETE', `/api/suppressions/${otherDid}/bounce?recipient=x@example.com`, {
-      token: tenant.admin.token,
-    });
+    const foreignDelete = await t.request(
+      'DELETE',
+      `/api/suppressions/${otherDomain.did}/bounce?recipient=x@example.com`,
+      {
+        token: tenant.admin.token,
+      },
+    );
     expect(foreignDelete.status).toBe(404);
 
     const badType = await list('spam');
     expect(badType.status).toBe(400);
     expect(badType.body.errors?.[0]?.field).toBe('params.type');
-    const badAddress = await t.request('POST', `/api/suppressions/${did}/bounce`, {
+    const badAddress = await t.request('POST', `/api/suppressions/${domain.did}/bounce`, {
       token: tenant.user.token,
       body: { recipient: 'not-an-address' },
     });
     expect(badAddress.status).toBe(400);
     expect(badAddress.body.errors).toEqual([{ field: 'recipient', message: 'Enter a valid email address' }]);
-    const noKey = await t.request('DELETE', `/api/suppressions/${did}/bounce`, { token: tenant.user.token });
+    const noKey = await t.request('DELETE', `/api/suppressions/${domain.did}/bounce`, { token: tenant.user.token });
     expect(noKey.status).toBe(400);
     expect((await list('bounce', '?limit=x')).status).toBe(400);
   });
@@ -176,15 +165,18 @@ describe('S7-058..060 S3-015 suppressions/{domain}/{type}', () => {
 describe('S7-061 suppressions/{domain}/check/{recipient}', () => {
   it('reports the domain, customer-wide and global entries and an active domain pattern that apply', async () => {
     const token = tenant.user.token;
-    const check = (recipient: string, domain = did) =>
-      t.request<Check>('GET', `/api/suppressions/${domain}/check/${encodeURIComponent(recipient)}`, { token });
+    const check = (recipient: string, did = domain.did) =>
+      t.request<Check>('GET', `/api/suppressions/${did}/check/${encodeURIComponent(recipient)}`, { token });
     expect((await check('fresh@example.com')).body.data).toEqual({
       recipient: 'fresh@example.com',
       suppressed: false,
       items: [],
       pattern: null,
     });
-    await t.request('POST', `/api/suppressions/${did}/block`, { token, body: { recipient: 'checked@example.com' } });
+    await t.request('POST', `/api/suppressions/${domain.did}/block`, {
+      token,
+      body: { recipient: 'checked@example.com' },
+    });
     await t.deps.db.query(
       "INSERT INTO suppressions (customer_id, recipient, type) VALUES ($1, 'checked@example.com', 'unsubscribe')",
       [tenant.cid],
@@ -201,13 +193,13 @@ describe('S7-061 suppressions/{domain}/check/{recipient}', () => {
       ['global', 'complaint'],
     ]);
 
-    await t.request('POST', `/api/domains/${did}/patterns`, { token, body: { pattern: '*@blocked.example' } });
+    await t.request('POST', `/api/domains/${domain.did}/patterns`, { token, body: { pattern: '*@blocked.example' } });
     const byPattern = (await check('anyone@blocked.example')).body.data as Check;
     expect(byPattern).toMatchObject({ suppressed: true, items: [], pattern: '*@blocked.example' });
 
-    expect((await check('x@example.com', otherDid)).status).toBe(404);
+    expect((await check('x@example.com', otherDomain.did)).status).toBe(404);
     expect((await check('not-an-address')).status).toBe(400);
-    expect((await t.request('GET', `/api/suppressions/${did}/check/a@b.example`)).status).toBe(401);
+    expect((await t.request('GET', `/api/suppressions/${domain.did}/check/a@b.example`)).status).toBe(401);
   });
 });
 

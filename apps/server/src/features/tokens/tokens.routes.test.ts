@@ -1,23 +1,12 @@
-import type { Domain, SigningKey, Token, TokenIp, TokenWithSecret } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDomain, makeTenant } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { SigningKey, Token, TokenIp, TokenWithSecret } from '@mailwright/contract';
+import { describe, expect, it } from 'vitest';
+import { useTenants, useTestApp } from '../../test/setup.ts';
 import { authenticateSendingToken, isIpAllowed } from './token-auth.ts';
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-let domain: Domain;
-let otherDomain: Domain;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-  domain = await makeDomain(t, tenant.admin.token, 'keys.example.test');
-  otherDomain = await makeDomain(t, other.admin.token, 'their-keys.example.test');
+const t = useTestApp();
+const { tenant, other, domain, otherDomain } = useTenants(t, {
+  domains: ['keys.example.test', 'their-keys.example.test'],
 });
-afterAll(() => t.close());
 
 type List<T> = { items: T[]; total_count: number };
 

@@ -1,28 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainConsumer } from '../../events/consumer-runner.ts';
 import { suppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents, makeTestDomain, waitForFinalEvents } from '../../events/testing.ts';
 import { loadMailSecret, unsubscribeToken } from '../../mail/mail-tokens.ts';
 import { signTrackingToken } from '../../mail/tracking/tracking-tokens.ts';
 import { makeCustomer } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/setup.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-let t: TestApp;
+const t = useTestApp();
 let secret: Buffer;
 let cid: number;
 let did: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   secret = await loadMailSecret(t.deps.db);
   cid = await makeCustomer(t.deps.db);
   did = (await makeTestDomain(t.deps.db, cid)).did;
 });
-afterAll(() => t.close());
 
 let sequence = 0;
 /** A stored message to some recipients, each delivered ten minutes ago (as the engine records it). */

@@ -1,29 +1,25 @@
 import type { UriBlockEntry } from '@mailwright/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { IntakeError } from '../../mail/intake/intake-error.ts';
 import { composeMessage } from '../../mail/message/compose.ts';
-import { makeCustomer, makeTenant, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeOperators, makeTenant, type Tenant } from '../../test/factories.ts';
+import { useTestApp } from '../../test/setup.ts';
 import { extractLinks, findBlockedUri, forgetCachedUriLists, refuseBlockedLinks } from './uri-check.ts';
 
 type List<T> = { items: T[]; total_count: number };
 type Saved<T> = T & { message: string };
 
-let t: TestApp;
+const t = useTestApp();
 let master: string;
 let mta: string;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
+let tenant: Tenant;
 const base = '/api/system/uribl';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  master = await t.login('admin', ADMIN_PASSWORD);
-  const operators = await makeCustomer(t.deps.db);
-  mta = await t.login((await makeUser(t.deps.db, operators, 'superadmin', { subrole: 'mta' })).username, TEST_PASSWORD);
+  ({ master, mta } = await makeOperators(t));
   tenant = await makeTenant(t);
 });
-afterAll(() => t.close());
 
 describe('S7-108 S3-019 S4-029 S8-044..046 URI blocklist: system/uribl', () => {
   it('creates, reads, updates (same ubid), toggles and deletes entries with the spec texts', async () => {

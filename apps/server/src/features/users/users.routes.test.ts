@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTenant, TEST_PASSWORD } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const { tenant, other } = useTenants(t);
 
 type UserBody = { uid: number; username: string; role: string; state: string; external: boolean };
 

@@ -5,28 +5,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainConsumer } from '../../events/consumer-runner.ts';
 import { insertEvents, makeTestDomain } from '../../events/testing.ts';
 import { webhooksConsumer } from '../../events/webhooks.consumer.ts';
-import { makeTenant } from '../../test/factories.ts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { type ReceivedWebhook, startWebhookReceiver } from './webhook-receiver.ts';
 import { MAX_ATTEMPTS, sendDueWebhooks } from './webhook-sender.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof makeTenant>>;
-let other: Awaited<ReturnType<typeof makeTenant>>;
+// The receiver listens on loopback, which production refuses (WEBHOOK_ALLOW_PRIVATE).
+const t = useTestApp({ webhookAllowPrivate: true });
+const { tenant, other } = useTenants(t);
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
+// Registered after the app's hooks: the receiver starts after the app and is closed before it.
 beforeAll(async () => {
-  // The receiver listens on loopback, which production refuses (WEBHOOK_ALLOW_PRIVATE).
-  t = await createTestApp({ webhookAllowPrivate: true });
-  tenant = await makeTenant(t);
-  other = await makeTenant(t);
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 
 /**
