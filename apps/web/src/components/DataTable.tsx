@@ -156,7 +156,7 @@ export function DataTable<T>({
  * The actions stay in reach while a wide table scrolls sideways on a phone. Only there: a sticky cell needs its own
  * background, which would not follow the row's hover colour.
  */
-const stickyRight = {
+export const stickyRight = {
   position: { xs: 'sticky', md: 'static' },
   right: 0,
   bgcolor: { xs: 'background.paper', md: 'transparent' },
@@ -178,6 +178,7 @@ function lastPage(total: number, limit: number): number {
   return Math.max(0, Math.ceil(total / limit) - 1);
 }
 
-function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
+/** A cell's display for a column hidden below `breakpoint` (none: always shown). */
+export function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
   return breakpoint ? { xs: 'none', [breakpoint]: 'table-cell' } : undefined;
 }

@@ -1,10 +1,13 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
 
 /** A row's Edit (when `onEdit` is given) and Delete icon buttons, labelled "Edit {name}" and "Delete {name}". */
 export function RowButtons(props: { name: string; editTooltip?: string; onEdit?: () => void; onDelete: () => void }) {
@@ -45,6 +48,23 @@ export function ToggleSwitch<T>({ row, toggle }: { row: T; toggle: RowToggle<T> 
       onChange={(event) => toggle.set(row, event.target.checked)}
       slotProps={{ input: { 'aria-label': toggle.label(row) } }}
     />
+  );
+}
+
+/**
+ * A row's last cell: its buttons, and on phones the row's switch before them (its own column is hidden below sm there,
+ * so it stays in reach with the actions).
+ */
+export function RowActions<T>({ row, toggle, children }: { row: T; toggle?: RowToggle<T>; children: ReactNode }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {toggle ? (
+        <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+          <ToggleSwitch row={row} toggle={toggle} />
+        </Box>
+      ) : null}
+      {children}
+    </Stack>
   );
 }
 

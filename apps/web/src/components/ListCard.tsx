@@ -10,14 +10,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type CSSProperties, type ReactNode, useId } from 'react';
-import { MessageRow } from './DataTable.tsx';
+import { displayFrom, MessageRow, stickyRight } from './DataTable.tsx';
+import { RowActions, type RowToggle } from './ListActions.tsx';
 
 export interface CardColumn<T> {
   id: string;
   label: string;
   render: (row: T) => ReactNode;
-  /** A secondary column, hidden below md (phones and small tablets). */
-  secondary?: boolean;
+  /** Secondary columns hide on narrow screens: below md (phones and small tablets) or below sm (phones). */
+  hideBelow?: 'sm' | 'md';
   /** The body cells' own style (monospace, a minimum width, …). */
   cellSx?: CSSProperties;
 }
@@ -38,17 +39,18 @@ interface ListCardProps<T> {
   rowKey: (row: T) => string | number;
   /** The buttons in each row's last cell. */
   rowActions: (row: T) => ReactNode;
+  /** A switch per row, in a column of the card's (hidden below sm); on phones it sits with the row's buttons. */
+  toggle?: RowToggle<T>;
   emptyText: string;
   errorText: string;
   /** Space above the card, in theme spacing units. */
   mt?: number;
 }
 
-const hideBelowMd = { display: { xs: 'none', md: 'table-cell' } };
-
 /**
  * A short list that is loaded whole, as a card within a screen (a domain's recipient patterns, the destinations in
  * backoff): heading, description and an optional button, a progress bar while loading, the rows, an empty state.
+ * On a phone a table wider than the card scrolls sideways, and the row's buttons stay in reach at its right edge.
  */
 export function ListCard<T>(props: ListCardProps<T>) {
   const titleId = useId();
@@ -77,23 +79,25 @@ export function ListCard<T>(props: ListCardProps<T>) {
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.id} sx={column.secondary ? hideBelowMd : undefined}>
+                <TableCell key={column.id} sx={{ display: displayFrom(column.hideBelow) }}>
                   {column.label}
                 </TableCell>
               ))}
-              <TableCell />
+              <TableCell sx={stickyRight} />
             </TableRow>
           </TableHead>
           <TableBody>
             {items.map((row) => (
               <TableRow key={props.rowKey(row)} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.id} sx={{ ...(column.secondary ? hideBelowMd : {}), ...column.cellSx }}>
+                  <TableCell key={column.id} sx={{ display: displayFrom(column.hideBelow), ...column.cellSx }}>
                     {column.render(row)}
                   </TableCell>
                 ))}
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0 }}>
-                  {props.rowActions(row)}
+                <TableCell align="right" sx={{ ...stickyRight, whiteSpace: 'nowrap', py: 0 }}>
+                  <RowActions row={row} toggle={props.toggle}>
+                    {props.rowActions(row)}
+                  </RowActions>
                 </TableCell>
               </TableRow>
             ))}

@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
@@ -9,7 +8,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { type Column, DataTable } from './DataTable.tsx';
 import { FormDialog } from './FormDialog.tsx';
-import { FilterSelect, type ListFilter, RowButtons, type RowToggle, ToggleSwitch } from './ListActions.tsx';
+import { FilterSelect, type ListFilter, RowActions, RowButtons, type RowToggle } from './ListActions.tsx';
 import type { PagedList } from './usePagedList.ts';
 
 /** The add/edit dialog: `row` is null for a new row, else the row being edited. */
@@ -34,6 +33,10 @@ export interface ListScreenProps<T, In extends FieldValues, Out, V extends strin
   /** 1 for a screen of its own (an h1); 2, the default, under a section's tabs. */
   level?: 1 | 2;
   intro: ReactNode;
+  /** The intro's widest line in px, 900 unless given; 'none' lets it run across the whole screen. */
+  introMaxWidth?: number | 'none';
+  /** Something between the intro and the table (an upload's progress). */
+  above?: ReactNode;
   columns: Column<T>[];
   list: PagedList<T>;
   rowKey: (row: T) => string | number;
@@ -42,6 +45,8 @@ export interface ListScreenProps<T, In extends FieldValues, Out, V extends strin
   searchLabel: string;
   emptyText: string;
   filter?: ListFilter<V>;
+  /** More toolbar buttons, before the filter and the Add button ("Upload CSV"). */
+  tools?: ReactNode;
   /** The toolbar's button that opens the dialog for a new row. */
   addLabel?: string;
   /** The edit button's tooltip; null when rows are only added and deleted. */
@@ -83,6 +88,7 @@ export function ListScreen<T, In extends FieldValues, Out, V extends string = ne
       emptyText={props.emptyText}
       toolbar={
         <>
+          {props.tools}
           {props.filter ? <FilterSelect {...props.filter} /> : null}
           <Button
             variant="contained"
@@ -95,20 +101,14 @@ export function ListScreen<T, In extends FieldValues, Out, V extends string = ne
         </>
       }
       rowActions={(row) => (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-          {/* Phones: the switch stays in reach with the actions (its column is hidden there). */}
-          {toggle ? (
-            <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
-              <ToggleSwitch row={row} toggle={toggle} />
-            </Box>
-          ) : null}
+        <RowActions row={row} toggle={toggle}>
           <RowButtons
             name={props.rowName(row)}
             editTooltip={props.editTooltip ?? undefined}
             onEdit={editable ? () => openDialog(row) : undefined}
             onDelete={() => setDeleting(row)}
           />
-        </Stack>
+        </RowActions>
       )}
     />
   );
@@ -121,10 +121,11 @@ export function ListScreen<T, In extends FieldValues, Out, V extends string = ne
       <Typography
         variant="body2"
         color="text.secondary"
-        sx={{ ...(level === 1 ? { mt: 1 } : {}), mb: 2, maxWidth: 900 }}
+        sx={{ ...(level === 1 ? { mt: 1 } : {}), mb: 2, maxWidth: props.introMaxWidth ?? 900 }}
       >
         {props.intro}
       </Typography>
+      {props.above}
       {aside ? (
         <Box
           sx={{

@@ -35,8 +35,14 @@ export function DomainPatternsCard({ did }: { did: number }) {
       cellSx: { fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 150 },
       render: (pattern) => pattern.pattern,
     },
-    { id: 'note', label: 'Note', secondary: true, render: (pattern) => pattern.note || '—' },
-    { id: 'active', label: 'Active', render: (pattern) => <ToggleSwitch row={pattern} toggle={active} /> },
+    { id: 'note', label: 'Note', hideBelow: 'md', render: (pattern) => pattern.note || '—' },
+    // Phones: the switch sits with the row's buttons (see ListCard's toggle), so the buttons fit at 390 px.
+    {
+      id: 'active',
+      label: 'Active',
+      hideBelow: 'sm',
+      render: (pattern) => <ToggleSwitch row={pattern} toggle={active} />,
+    },
   ];
 
   return (
@@ -58,6 +64,7 @@ export function DomainPatternsCard({ did }: { did: number }) {
         query={patterns}
         columns={columns}
         rowKey={(pattern) => pattern.id}
+        toggle={active}
         rowActions={(pattern) => (
           <RowButtons
             name={pattern.pattern}

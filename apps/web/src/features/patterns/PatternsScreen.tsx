@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Column } from '../../components/DataTable.tsx';
 import { type EnabledFilter, enabledFilterOptions, enabledToggle } from '../../components/ListActions.tsx';
 import { ListScreen } from '../../components/ListScreen.tsx';
-import { dateColumn, enabledColumn } from '../../components/listColumns.tsx';
+import { ClampedText, dateColumn, enabledColumn } from '../../components/listColumns.tsx';
 import { type DecisionItem, PatternTestPanel, type TestResultBase } from './PatternTestPanel.tsx';
 import type { PatternBase, PatternKind } from './pattern-kinds.ts';
 import { usePatternList, usePatternMutations } from './patterns.api.ts';
@@ -30,14 +30,6 @@ interface PatternsScreenProps<P extends PatternBase, W, In extends FieldValues, 
   /** More cards under the list (the SMTP screen's destinations in backoff). */
   children?: ReactNode;
 }
-
-/** Long rules (some run to hundreds of characters) show three lines in the table; the edit dialog has them whole. */
-const clamped = {
-  display: '-webkit-box',
-  WebkitLineClamp: 3,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-} as const;
 
 const FILTERS = enabledFilterOptions('All rules');
 const ruleName = (rule: PatternBase) => `rule ${rule.position}`;
@@ -67,14 +59,14 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
       id: 'pattern',
       label: 'Pattern',
       sortKey: 'pattern',
+      // Long rules (some run to hundreds of characters) show three lines; the edit dialog has them whole.
       render: (rule) => (
-        <Box
-          component="code"
-          title={rule.pattern}
-          sx={{ ...clamped, fontSize: 13, wordBreak: 'break-all', minWidth: { xs: 160, lg: 240 } }}
-        >
-          {rule.pattern}
-        </Box>
+        <ClampedText
+          code
+          text={rule.pattern}
+          lines={3}
+          sx={{ fontSize: 13, wordBreak: 'break-all', minWidth: { xs: 160, lg: 240 } }}
+        />
       ),
     },
     ...columns,
@@ -83,11 +75,7 @@ export function PatternsScreen<P extends PatternBase, W, In extends FieldValues,
       label: 'Note',
       sortKey: 'note',
       hideBelow: 'lg',
-      render: (rule) => (
-        <Box title={rule.note} sx={{ ...clamped, minWidth: 140 }}>
-          {rule.note || '—'}
-        </Box>
-      ),
+      render: (rule) => <ClampedText text={rule.note} lines={3} sx={{ minWidth: 140 }} />,
     },
     enabledColumn(enabled),
     dateColumn({ id: 'updated', label: 'Changed', sortKey: 'updated_at', hideBelow: 'lg', value: (r) => r.updated_at }),

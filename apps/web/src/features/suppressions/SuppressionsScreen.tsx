@@ -1,19 +1,13 @@
 import { SUPPRESSION_TYPES, type Suppression, type SuppressionType, suppressionCreate } from '@mailwright/contract';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { type Column, DataTable } from '../../components/DataTable.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
+import type { Column } from '../../components/DataTable.tsx';
 import { FormTextField } from '../../components/FormFields.tsx';
-import { formatDateTime } from '../../components/format.ts';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { ClampedText, dateColumn } from '../../components/listColumns.tsx';
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import type { WorkingDomain } from '../../lib/store.ts';
 import { CheckRecipientCard } from './CheckRecipientCard.tsx';
@@ -28,13 +22,6 @@ const ABOUT: Record<SuppressionType, string> = {
   block: 'Recipients you blocked yourself.',
 };
 
-const clamped = {
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-} as const;
-
 const COLUMNS: Column<Suppression>[] = [
   {
     id: 'recipient',
@@ -46,30 +33,13 @@ const COLUMNS: Column<Suppression>[] = [
     id: 'reason',
     label: 'Reason',
     hideBelow: 'md',
-    render: (row) => (
-      <Box title={row.reason} sx={{ ...clamped, minWidth: 160 }}>
-        {row.reason || '—'}
-      </Box>
-    ),
+    render: (row) => <ClampedText text={row.reason} lines={2} sx={{ minWidth: 160 }} />,
   },
   { id: 'category', label: 'Category', hideBelow: 'lg', render: (row) => row.category ?? '—' },
   { id: 'source', label: 'Source', hideBelow: 'lg', render: (row) => row.source },
-  {
-    id: 'created',
-    label: 'Added',
-    sortKey: 'created_at',
-    hideBelow: 'sm',
-    render: (row) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Box>,
-  },
-  {
-    id: 'expires',
-    label: 'Expires',
-    hideBelow: 'lg',
-    // Soft bounces suppress for a while; everything else until deleted.
-    render: (row) => (
-      <Box sx={{ whiteSpace: 'nowrap' }}>{row.expires_at ? formatDateTime(row.expires_at) : 'never'}</Box>
-    ),
-  },
+  dateColumn({ id: 'created', label: 'Added', sortKey: 'created_at', hideBelow: 'sm', value: (row) => row.created_at }),
+  // Soft bounces suppress for a while; everything else until deleted.
+  dateColumn({ id: 'expires', label: 'Expires', hideBelow: 'lg', value: (row) => row.expires_at, empty: 'never' }),
 ];
 
 /** The list type is the last part of the path: /suppressions/bounce, …/unsubscribe, …/complaint, …/block. */
@@ -91,79 +61,57 @@ function SuppressionList({ domain, type }: { domain: WorkingDomain; type: Suppre
   const list = useSuppressionList(domain.did, type);
   const add = useAddSuppression(domain.did, type);
   const remove = useRemoveSuppression(domain.did);
-  const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploadId, setUploadId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Suppression | null>(null);
   const title = `${type[0]?.toUpperCase()}${type.slice(1)} list`;
 
   return (
-    <Box component="section" aria-labelledby="suppressions-title">
-      <Typography id="suppressions-title" variant="h6" component="h2">
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {ABOUT[type]} Mail from <strong>{domain.name}</strong> to them is dropped.
-      </Typography>
-      {uploadId !== null ? (
-        <UploadProgressCard key={uploadId} did={domain.did} id={uploadId} onDismiss={() => setUploadId(null)} />
-      ) : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 2fr) minmax(340px, 1fr)' },
-        }}
-      >
-        <DataTable
-          label={title}
-          columns={COLUMNS}
-          list={list}
-          rowKey={(row) => row.sid}
-          searchLabel="Search recipient"
-          emptyText={`No one is on the ${type} list.`}
-          toolbar={
-            <>
-              <Button startIcon={<UploadFileIcon />} onClick={() => setUploading(true)} sx={{ whiteSpace: 'nowrap' }}>
-                Upload CSV
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setAdding(true)}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                Add
-              </Button>
-            </>
-          }
-          rowActions={(row) => (
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${row.recipient}`} onClick={() => setDeleting(row)}>
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        />
-        <CheckRecipientCard did={domain.did} domainName={domain.name} />
-      </Box>
-      <FormDialog
-        open={adding}
-        title={`Add to the ${type} list`}
-        schema={suppressionCreate}
-        defaultValues={{ recipient: '', reason: '' }}
-        submitLabel="Add"
-        onSubmit={(body) => add.mutateAsync(body)}
-        onClose={() => setAdding(false)}
-      >
-        {({ control }) => (
+    <ListScreen
+      title={title}
+      titleId="suppressions-title"
+      intro={
+        <>
+          {ABOUT[type]} Mail from <strong>{domain.name}</strong> to them is dropped.
+        </>
+      }
+      introMaxWidth="none"
+      above={
+        uploadId !== null ? (
+          <UploadProgressCard key={uploadId} did={domain.did} id={uploadId} onDismiss={() => setUploadId(null)} />
+        ) : null
+      }
+      columns={COLUMNS}
+      list={list}
+      rowKey={(row) => row.sid}
+      rowName={(row) => row.recipient}
+      searchLabel="Search recipient"
+      emptyText={`No one is on the ${type} list.`}
+      tools={
+        <Button startIcon={<UploadFileIcon />} onClick={() => setUploading(true)} sx={{ whiteSpace: 'nowrap' }}>
+          Upload CSV
+        </Button>
+      }
+      editTooltip={null}
+      aside={{ minWidth: 340, render: () => <CheckRecipientCard did={domain.did} domainName={domain.name} /> }}
+      form={{
+        addTitle: `Add to the ${type} list`,
+        addSubmitLabel: 'Add',
+        schema: suppressionCreate,
+        values: () => ({ recipient: '', reason: '' }),
+        submit: (body) => add.mutateAsync(body),
+        fields: ({ control }) => (
           <>
             <FormTextField control={control} name="recipient" label="Recipient" type="email" autoFocus />
             <FormTextField control={control} name="reason" label="Reason" helperText="Optional: why, for later" />
           </>
-        )}
-      </FormDialog>
+        ),
+      }}
+      remove={{
+        title: 'Delete suppression',
+        message: (row) => `Delete ${row.recipient} from the ${type} list? Mail to it is sent again.`,
+        run: (row) => remove.mutateAsync({ type, sid: row.sid }),
+      }}
+    >
       <UploadDialog
         open={uploading}
         did={domain.did}
@@ -171,15 +119,6 @@ function SuppressionList({ domain, type }: { domain: WorkingDomain; type: Suppre
         onClose={() => setUploading(false)}
         onStarted={setUploadId}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete suppression"
-        message={deleting ? `Delete ${deleting.recipient} from the ${type} list? Mail to it is sent again.` : ''}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={() => (deleting ? remove.mutateAsync({ type, sid: deleting.sid }) : Promise.resolve())}
-        onClose={() => setDeleting(null)}
-      />
-    </Box>
+    </ListScreen>
   );
 }

@@ -6,6 +6,7 @@ import {
   type SuppressionType,
 } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRemoveMutation } from '../../components/listMutations.ts';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { domainNotFound, notify } from '../../lib/store.ts';
@@ -47,14 +48,11 @@ export function useAddSuppression(did: number, type: SuppressionType) {
 
 /** Spec 7: delete by sid (a row) or by recipient (from a check). */
 export function useRemoveSuppression(did: number) {
-  return useMutation({
-    mutationFn: ({ type, ...by }: { type: SuppressionType; sid?: number; recipient?: string }) =>
+  return useRemoveMutation(
+    domainKey(did),
+    ({ type, ...by }: { type: SuppressionType; sid?: number; recipient?: string }) =>
       api(endpoints.suppressions.remove, { params: { domain: did, type }, query: by }),
-    onSuccess: (result) => {
-      notify(result.message);
-      return invalidateList(domainKey(did));
-    },
-  });
+  );
 }
 
 export function useCheckRecipient(did: number) {
