@@ -89,6 +89,33 @@ test('S2-007 S9-021 S7-065 S7-072 S3-058: upload a CSV of suppressions and watch
   await expectNotice(page, 'Suppression deleted!');
   await expect(page.getByText('person42@example.org is not suppressed: mail to it is sent.')).toBeVisible();
   await expect(page.getByText(/^1–10 of 11,?999$/)).toBeVisible();
+
+  // A reason with a long unbroken word (a URL) on the page: at 1280 px every row's Delete button still lies within
+  // the table's visible area, without scrolling it sideways.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const add = page.getByRole('dialog', { name: 'Add to the bounce list' });
+  await add.getByRole('textbox', { name: 'Recipient' }).fill('long.reason@example.org');
+  await add
+    .getByRole('textbox', { name: 'Reason' })
+    .fill(`550 5.1.1 see https://support.example.com/mail/?p=NoSuchUser&id=${'0123456789abcdef'.repeat(6)}`);
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectNotice(page, 'long.reason@example.org added to the bounce list');
+  const table = page.getByRole('table', { name: 'Bounce list' });
+  const remove = table.getByRole('button', { name: 'Delete long.reason@example.org' });
+  await expect(remove).toBeVisible();
+  const outOfReach = await table.evaluate((element) => {
+    const area = element.parentElement?.getBoundingClientRect();
+    const buttons = Array.from(element.querySelectorAll('button[aria-label^="Delete "]'));
+    return buttons.filter((button) => {
+      const box = button.getBoundingClientRect();
+      return !area || box.left < area.left || box.right > area.right;
+    }).length;
+  });
+  expect(outOfReach).toBe(0);
+  await remove.click();
+  await page.getByRole('dialog', { name: 'Delete suppression' }).getByRole('button', { name: 'Delete' }).click();
+  await expectNotice(page, 'Suppression deleted!');
+  await expect(remove).toBeHidden();
 });
 
 test('S8-031: an upload answered 401 shows the message', async ({ page, server, dns }) => {

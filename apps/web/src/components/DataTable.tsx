@@ -13,6 +13,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { SearchBox } from './SearchBox.tsx';
+import { stickyRight, stickySurface, useMoreOnTheRight } from './stickyColumn.ts';
 import type { PagedList } from './usePagedList.ts';
 
 export interface Column<T> {
@@ -23,8 +24,8 @@ export interface Column<T> {
   /** The API's sort field; columns without one are not sortable. */
   sortKey?: string;
   align?: TableCellProps['align'];
-  /** Secondary columns hide on narrow screens (below md by default on phones the table also scrolls sideways). */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  /** Secondary columns hide below this breakpoint; a table still wider than its area scrolls sideways. */
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
   width?: number | string;
 }
 
@@ -47,7 +48,8 @@ interface DataTableProps<T> {
 /**
  * A server-side paged table (ARCHITECTURE 6): sort, search and paging go to the server through usePagedList; the
  * total count drives the pager. Shows a progress bar while loading, the previous rows while the next page loads,
- * and an empty state. Narrow screens scroll the table sideways and drop the columns marked `hideBelow`.
+ * and an empty state. Narrow screens drop the columns marked `hideBelow`; a table still wider than its area scrolls
+ * sideways, the row buttons staying at its right edge.
  */
 export function DataTable<T>({
   label,
@@ -62,8 +64,9 @@ export function DataTable<T>({
   const { page } = list;
   const colSpan = columns.length + (rowActions ? 1 : 0);
   const paged = page.limit > 0;
+  const more = useMoreOnTheRight();
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={stickySurface}>
       {searchLabel || toolbar ? (
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -79,7 +82,7 @@ export function DataTable<T>({
         </Stack>
       ) : null}
       <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label={`Loading ${label}`} /> : null}</Box>
-      <TableContainer>
+      <TableContainer {...more}>
         <Table size="small" aria-label={label} aria-busy={list.isFetching}>
           <TableHead>
             <TableRow>
@@ -115,7 +118,7 @@ export function DataTable<T>({
                   </TableCell>
                 ))}
                 {rowActions ? (
-                  <TableCell align="right" sx={{ ...stickyRight, whiteSpace: 'nowrap', py: 0 }}>
+                  <TableCell align="right" sx={[stickyRight, { whiteSpace: 'nowrap', py: 0 }]}>
                     {rowActions(row)}
                   </TableCell>
                 ) : null}
@@ -151,17 +154,6 @@ export function DataTable<T>({
     </Paper>
   );
 }
-
-/**
- * The actions stay in reach while a wide table scrolls sideways on a phone. Only there: a sticky cell needs its own
- * background, which would not follow the row's hover colour.
- */
-export const stickyRight = {
-  position: { xs: 'sticky', md: 'static' },
-  right: 0,
-  bgcolor: { xs: 'background.paper', md: 'transparent' },
-  backgroundImage: 'inherit',
-} as const;
 
 /** A row across the whole table that says why there are no rows (empty, no match, loading, failed). */
 export function MessageRow({ colSpan, py = 4, children }: { colSpan: number; py?: number; children: ReactNode }) {

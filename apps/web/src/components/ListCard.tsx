@@ -10,8 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type CSSProperties, type ReactNode, useId } from 'react';
-import { displayFrom, MessageRow, stickyRight } from './DataTable.tsx';
+import { displayFrom, MessageRow } from './DataTable.tsx';
 import { RowActions, type RowToggle } from './ListActions.tsx';
+import { stickyRight, stickySurface, useMoreOnTheRight } from './stickyColumn.ts';
 
 export interface CardColumn<T> {
   id: string;
@@ -50,14 +51,15 @@ interface ListCardProps<T> {
 /**
  * A short list that is loaded whole, as a card within a screen (a domain's recipient patterns, the destinations in
  * backoff): heading, description and an optional button, a progress bar while loading, the rows, an empty state.
- * On a phone a table wider than the card scrolls sideways, and the row's buttons stay in reach at its right edge.
+ * A table wider than the card (on a phone) scrolls sideways, and the row's buttons stay in reach at its right edge.
  */
 export function ListCard<T>(props: ListCardProps<T>) {
   const titleId = useId();
   const { query, columns } = props;
   const items = query.data?.items ?? [];
+  const more = useMoreOnTheRight();
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ mt: props.mt, overflow: 'hidden' }}>
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ ...stickySurface, mt: props.mt }}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -74,7 +76,7 @@ export function ListCard<T>(props: ListCardProps<T>) {
         {props.action}
       </Stack>
       <Box sx={{ height: 4 }}>{query.isFetching ? <LinearProgress aria-label={props.loadingLabel} /> : null}</Box>
-      <TableContainer>
+      <TableContainer {...more}>
         <Table size="small" aria-label={props.title}>
           <TableHead>
             <TableRow>
@@ -94,7 +96,7 @@ export function ListCard<T>(props: ListCardProps<T>) {
                     {column.render(row)}
                   </TableCell>
                 ))}
-                <TableCell align="right" sx={{ ...stickyRight, whiteSpace: 'nowrap', py: 0 }}>
+                <TableCell align="right" sx={[stickyRight, { whiteSpace: 'nowrap', py: 0 }]}>
                   <RowActions row={row} toggle={props.toggle}>
                     {props.rowActions(row)}
                   </RowActions>

@@ -53,7 +53,14 @@ export function ClampedText({
       component={code ? 'code' : 'div'}
       title={text}
       sx={[
-        { display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+        {
+          display: '-webkit-box',
+          WebkitLineClamp: lines,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          // A long word (a URL, a pattern) breaks too, rather than widening the column and the table.
+          overflowWrap: 'anywhere',
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
