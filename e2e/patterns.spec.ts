@@ -50,8 +50,13 @@ test('S9-024 S8-043 S8-051 S8-052 S4-028: test a bounce-category pattern against
   await page.getByRole('button', { name: 'New rule' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Bounce-category pattern' });
   await dialog.getByLabel('Pattern', { exact: true }).fill('virtual mailbox table');
-  await dialog.getByLabel('Category').click();
-  await page.getByRole('option', { name: 'invalid-mailbox' }).click();
+  // A click that lands while MUI's menu is still opening can leave it open: pick again until the menu closes.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await dialog.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'invalid-mailbox', exact: true }).click({ timeout: 2000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(dialog.getByLabel('Category')).toHaveText('invalid-mailbox');
   await dialog.getByLabel('Position').fill('1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectNotice(page, 'pattern saved!'); // S8-050
