@@ -4,13 +4,11 @@
 // - the inbound MX: DSNs mailed (nodemailer pool, 10 connections) to VERP addresses until every recipient is bounced;
 // - the suppression CSV upload: POST a file of N lines, follow upload/status until it is done (all-or-nothing import);
 // - the intake URI check: link extraction + blocklist lookup per ~2 KB HTML message, against 1,000 blocked hosts.
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import FormData from 'form-data';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
@@ -24,6 +22,7 @@ import { startInboundMx } from '../apps/server/src/mail/inbound/inbound-server.t
 import { loadMailSecret, verpAddress } from '../apps/server/src/mail/mail-tokens.ts';
 import { composeMessage } from '../apps/server/src/mail/message/compose.ts';
 import { insertRows } from '../apps/server/src/mail/sql-batch.ts';
+import { createBenchDatabase } from './bench-db.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +32,6 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite' },
   },
 });
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-password-1';
 
 async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
@@ -41,22 +39,13 @@ async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     const db = await openPglite();
     return { db, drop: () => db.close() };
   }
-  const name = `mw_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 10);
+  const created = await createBenchDatabase();
+  const db = await openPostgres(created.url, 10);
   return {
     db,
     async drop() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: PG_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -7,7 +7,6 @@
 // per message of every process, on PGlite (one process, all roles) and on PostgreSQL (an api+smtp process and a
 // worker process).
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
@@ -15,12 +14,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { type SeededSender, seedSender } from '../apps/server/src/mail/testing/seed-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../apps/server/src/mail/testing/server-process.ts';
 import { type LocalDns, startLocalDns } from '../apps/server/src/test/local-dns.ts';
+import { createBenchDatabase } from './bench-db.ts';
 import { SmtpLoadConnection } from './smtp-load-client.ts';
 
 const { values } = parseArgs({
@@ -34,7 +33,6 @@ const { values } = parseArgs({
 });
 const N = Number(values.messages);
 const WINDOW = Number(values.concurrency);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BODY = `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(23)}\n`;
 
 interface Result {
@@ -271,29 +269,9 @@ async function waitForPort(port: number) {
 }
 
 // ---------- one database ----------
-async function createPgDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `mw_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: SinkProcess): Promise<Result[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'mw-bench-'));
-  const pgDb = kind === 'postgres' ? await createPgDatabase() : null;
+  const pgDb = kind === 'postgres' ? await createBenchDatabase() : null;
   const results: Result[] = [];
   const servers: ServerProcess[] = [];
   try {
