@@ -1,13 +1,26 @@
 /**
  * Bounce benchmark: classifies every .eml of a labelled folder (laid out like ../shared/bounce-corpus: eml/ and
  * labels.tsv) with the default rules and prints per-category precision/recall, category accuracy and hard/soft
- * accuracy. Rows whose label sources disagree (sources_agree=false) are scored separately.
+ * accuracy. Rows whose label sources disagree (sources_agree=false) are scored separately. Then leave-one-family-out
+ * (bench/bounce-lofo.ts): each sending-MTA family scored with the rules learned from it switched off.
  *
  *   npm run bench:bounces -- ../shared/bounce-corpus [--verbose]
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type InboundReport, readInboundReport } from '../apps/server/src/mail/classify/inbound-report.ts';
+import { BROAD_RULES, DEFAULT_CATEGORY_RULES } from '../apps/server/src/mail/classify/category-rules.ts';
+import {
+  type InboundReport,
+  type InboundRules,
+  readInboundReport,
+} from '../apps/server/src/mail/classify/inbound-report.ts';
+import {
+  alternativeSupport,
+  familyOf,
+  subjectsByFamily,
+  withoutSingleFamilyAlternatives,
+  withoutTagged,
+} from './bounce-lofo.ts';
 
 type Label = Record<string, string>;
 type Scored = {
@@ -36,9 +49,10 @@ const emlDir = join(folder, 'eml');
 const files = readdirSync(emlDir)
   .filter((f) => f.endsWith('.eml'))
   .sort();
+const bytes = new Map(files.map((file) => [file, readFileSync(join(emlDir, file))]));
 const reports = new Map<string, InboundReport>();
 const started = performance.now();
-for (const file of files) reports.set(file, readInboundReport(readFileSync(join(emlDir, file))));
+for (const file of files) reports.set(file, readInboundReport(bytes.get(file) as Buffer));
 const elapsed = performance.now() - started;
 
 const EXPECTED_KIND: Record<string, InboundReport['kind']> = {
@@ -65,26 +79,32 @@ for (const label of labels) {
     nonBounce.push({ file, expected: `${expected}${label.feedback_type ? `:${label.feedback_type}` : ''}`, got, ok });
     continue;
   }
+  const row = scoreRow(label, report);
+  scored.push(row);
+  if (label.status_is_pseudo === 'false' && label.status) {
+    const recipient = report.kind === 'bounce' ? report.recipients[row.idx - 1] : undefined;
+    statusChecked++;
+    if (recipient?.status === label.status) statusRight++;
+    else if (verbose)
+      console.log(`status ${file}#${row.idx}: expected ${label.status}, got ${recipient?.status ?? '-'}`);
+  }
+}
+
+function scoreRow(label: Label, report: InboundReport): Scored {
   const idx = Number(label.idx);
   const recipient = report.kind === 'bounce' ? report.recipients[idx - 1] : undefined;
-  const got = recipient ? recipient.classification.category : `(${report.kind})`;
-  scored.push({
-    file,
+  return {
+    file: label.basename ?? '',
     idx,
     expected: label.pmta_category ?? '',
-    got,
+    got: recipient ? recipient.classification.category : `(${report.kind})`,
     hardExpected: label.hard_bounce === 'true',
     hardGot: recipient?.classification.hard ?? false,
     agree: label.sources_agree !== 'false',
     text: recipient
       ? `[${recipient.status ?? '-'}] ${recipient.diagnostic || recipient.detail || ''}`.slice(0, 300)
       : '',
-  });
-  if (label.status_is_pseudo === 'false' && label.status) {
-    statusChecked++;
-    if (recipient?.status === label.status) statusRight++;
-    else if (verbose) console.log(`status ${file}#${idx}: expected ${label.status}, got ${recipient?.status ?? '-'}`);
-  }
+  };
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
@@ -136,3 +156,63 @@ if (verbose) {
     console.log(`${r.agree ? ' ' : '?'} ${r.file}#${r.idx}: ${r.expected} -> ${r.got}${hard}\n     ${r.text}`);
   }
 }
+
+/**
+ * Leave-one-family-out over the rows whose label sources agree: each family is classified again with the rules learned
+ * from it switched off (see bench/bounce-lofo.ts for the two ways), the others' rows are not touched.
+ */
+function leaveOneFamilyOut(title: string, rulesWithout: (family: string) => InboundRules) {
+  const families = [...new Set(agreed.map((r) => familyOf(r.file)))].sort();
+  let right = 0;
+  let hardRight = 0;
+  const perFamily: { family: string; rows: number; right: number; hardRight: number; lost: number }[] = [];
+  for (const family of families) {
+    const rules = rulesWithout(family);
+    const rows = agreed.filter((r) => familyOf(r.file) === family);
+    let familyRight = 0;
+    let familyHard = 0;
+    let lost = 0;
+    for (const before of rows) {
+      const report = readInboundReport(bytes.get(before.file) as Buffer, rules);
+      const label = labels.find((l) => l.basename === before.file && Number(l.idx) === before.idx) as Label;
+      const row = scoreRow(label, report);
+      if (row.expected === row.got) familyRight++;
+      if (row.hardExpected === row.hardGot) familyHard++;
+      if (before.expected === before.got && row.expected !== row.got) lost++;
+      if (verbose && row.got !== before.got) console.log(`  lofo ${row.file}#${row.idx}: ${before.got} -> ${row.got}`);
+    }
+    right += familyRight;
+    hardRight += familyHard;
+    perFamily.push({ family, rows: rows.length, right: familyRight, hardRight: familyHard, lost });
+  }
+  const ranked = perFamily.filter((f) => f.rows >= 3).sort((a, b) => a.right / a.rows - b.right / b.rows);
+  const worst = ranked[0];
+  const losing = perFamily.filter((f) => f.lost > 0).map((f) => `${f.family} -${f.lost}`);
+  console.log(`
+${title}`);
+  console.log(`  pooled category accuracy ${pct(right, agreed.length)}  (${right}/${agreed.length})`);
+  console.log(`  pooled hard/soft accuracy ${pct(hardRight, agreed.length)}  (${hardRight}/${agreed.length})`);
+  if (worst)
+    console.log(
+      `  worst family (3+ rows): ${worst.family} ${pct(worst.right, worst.rows)} category (${worst.right}/${worst.rows}), ${pct(worst.hardRight, worst.rows)} hard/soft`,
+    );
+  const next = ranked.slice(1, 4).map((f) => `${f.family} ${pct(f.right, f.rows).trim()} (${f.right}/${f.rows})`);
+  if (next.length) console.log(`  next: ${next.join(', ')}`);
+  console.log(`  families that lose rows against the full rules: ${losing.length ? losing.join(', ') : 'none'}`);
+}
+
+console.log(
+  `\nLeave-one-family-out on the development half (${new Set(agreed.map((r) => familyOf(r.file))).size} families)`,
+);
+leaveOneFamilyOut('Tagged: rules learned only from the held-out family (learnedFrom) switched off', (family) => ({
+  category: withoutTagged(DEFAULT_CATEGORY_RULES, family),
+  broad: withoutTagged(BROAD_RULES, family),
+}));
+const support = alternativeSupport([...DEFAULT_CATEGORY_RULES, ...BROAD_RULES], subjectsByFamily(reports));
+leaveOneFamilyOut(
+  'Strict: every rule branch that matches only the held-out family in the development half switched off',
+  (family) => ({
+    category: withoutSingleFamilyAlternatives(DEFAULT_CATEGORY_RULES, family, support),
+    broad: withoutSingleFamilyAlternatives(BROAD_RULES, family, support),
+  }),
+);

@@ -10,18 +10,20 @@ import { parseArgs } from 'node:util';
 import FormData from 'form-data';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
+import { registerAppRoutes } from '../apps/server/src/app-routes.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { makeTestDomain } from '../apps/server/src/events/testing.ts';
-import { extractLinks, findBlockedUri } from '../apps/server/src/features/uribl/uri-check.ts';
 import { ensureFirstSuperadmin } from '../apps/server/src/features/users/bootstrap.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createLogger } from '../apps/server/src/log.ts';
 import { startInboundMx } from '../apps/server/src/mail/inbound/inbound-server.ts';
 import { loadMailSecret, verpAddress } from '../apps/server/src/mail/mail-tokens.ts';
 import { composeMessage } from '../apps/server/src/mail/message/compose.ts';
+import { extractLinks, findBlockedUri } from '../apps/server/src/mail/policy/uri-check.ts';
 import { insertRows } from '../apps/server/src/mail/sql-batch.ts';
+import { installSecretKeys, newSecretKeyEntry, parseSecretKeys } from '../apps/server/src/secrets/secret-keys.ts';
 import { createBenchDatabase } from './bench-db.ts';
 
 const { values } = parseArgs({
@@ -156,7 +158,7 @@ async function benchInbound(db: Db, config: ReturnType<typeof loadConfig>, log: 
 
 async function benchUpload(db: Db, config: ReturnType<typeof loadConfig>, log: ReturnType<typeof createLogger>) {
   const lines = Number(values.lines);
-  const app = await buildApp({ config, db, log });
+  const app = await buildApp({ config, db, log }, registerAppRoutes);
   await app.ready();
   const login = await app.inject({
     method: 'POST',
@@ -237,6 +239,7 @@ async function benchUriCheck(db: Db) {
 
 const { db, drop } = await openBenchDb();
 try {
+  installSecretKeys(parseSecretKeys(newSecretKeyEntry(), 'the bench key'));
   await migrate(db);
   const config = loadConfig(
     { LOG_LEVEL: 'silent', MAILWRIGHT_ADMIN_PASSWORD: PASSWORD },

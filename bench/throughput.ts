@@ -14,11 +14,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { type SeededSender, seedSender } from '../apps/server/src/mail/testing/seed-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../apps/server/src/mail/testing/server-process.ts';
+import { installSecretKeys, loadSecretKeys } from '../apps/server/src/secrets/secret-keys.ts';
 import { type LocalDns, startLocalDns } from '../apps/server/src/test/local-dns.ts';
+import { type SeededSender, seedSender } from '../apps/server/src/test/seed-sender.ts';
 import { createBenchDatabase } from './bench-db.ts';
 import { SmtpLoadConnection } from './smtp-load-client.ts';
 
@@ -277,6 +279,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
   try {
     const db: Db = pgDb ? await openPostgres(pgDb.url, 2) : await openPglite(dataDir);
     await migrate(db);
+    // The key file in the data folder: the servers find it there and open the DKIM key sealed here.
+    installSecretKeys(await loadSecretKeys(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' })));
     const sender = await seedSender(db, 'bench.test');
     await db.close();
     dns.set(`${sender.selector}._domainkey.bench.test`, 'TXT', [sender.dkimRecord]);

@@ -10,7 +10,7 @@ const INVITEE = 'new.colleague@example.test';
 // Its own server, which sends system mail from SYSTEM_MAIL_DOMAIN through the local DNS to the local MX sink.
 test.use({ serverName: 'account-users', loopbackEnv: { SYSTEM_MAIL_DOMAIN } });
 
-test('S6-009 S4-001: an admin invites a user; the invite link activates the account and the new user signs in', async ({
+test('S7-013 S7-012 S2-091 S6-004: an admin invites a user; the invite link activates the account and the new user signs in', async ({
   page,
   server,
   loopback,
@@ -81,7 +81,7 @@ test('S6-009 S4-001: an admin invites a user; the invite link activates the acco
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });
 
-test('S5-012 S6-008: users are created, edited, deactivated, logged out and deleted from the list', async ({
+test('S2-037 S6-004 S7-033 S7-034 S7-035 S6-023: users are created, edited, deactivated, logged out and deleted from the list', async ({
   page,
   server,
 }) => {

@@ -10,7 +10,8 @@ import { routeToSink, test } from './support/mail-loopback.ts';
  * customer's domain and for the recipient's, a local MX sink receives the mail, and swaks submits it over SMTP.
  */
 // Its own server: the environment of the loopback is this file's alone.
-test.use({ serverName: 'mail-engine', loopbackEnv: { RETRY_SCHEDULE_SECONDS: '1' } });
+// SANDBOX=off: S4-016 needs a customer without any domain, and with the sandbox on every customer has one (issue 11).
+test.use({ serverName: 'mail-engine', loopbackEnv: { RETRY_SCHEDULE_SECONDS: '1', SANDBOX: 'off' } });
 
 const DOMAIN = 'shop.test';
 const RECIPIENT = 'someone@dest.test';
@@ -102,6 +103,8 @@ test('S4-016 S4-017 S3-070 S2-026 S2-031: add a domain, verify its records, crea
     ...['--auth', 'PLAIN', '--auth-user', `postmaster@${DOMAIN}`, '--auth-password', smtpPassword],
     ...['--from', `hello@${DOMAIN}`, '--to', RECIPIENT],
     ...['--header', `From: Shop <hello@${DOMAIN}>`, '--header', 'Subject: Your order has shipped'],
+    // Mailgun's SMTP header for the message's own data: read, removed, and shown in the drawer (issue 10).
+    ...['--header', 'X-Mailgun-Variables: {"order-id": "1234"}'],
     ...['--body', 'Sent from the browser journey.'],
   ]);
   await expect.poll(() => loopback.sink.receivedBy(RECIPIENT).length, { timeout: 30_000 }).toBe(1);
@@ -129,9 +132,21 @@ test('S4-016 S4-017 S3-070 S2-026 S2-031: add a domain, verify its records, crea
   await expect(attempts.getByText('mx.dest.test (127.0.0.1)')).toBeVisible();
   await expect(attempts.getByLabel('SMTP reply')).toHaveText(/^250\b/);
   await expect(attempts.getByText('TLS')).toBeVisible();
+  const variables = drawer.getByRole('region', { name: 'Variables' });
+  await expect(variables.getByText('order-id', { exact: true })).toBeVisible();
+  await expect(variables.getByText('1234', { exact: true })).toBeVisible();
   await drawer.getByRole('button', { name: /Headers/ }).click();
   await expect(drawer.getByText('DKIM-Signature:', { exact: true })).toBeVisible();
   await expect(drawer.getByText('Subject:', { exact: true })).toBeVisible();
+
+  // The whole row opens it too, not only its time link and button (issue 11).
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await delivered
+    .getByRole('cell')
+    .last()
+    .click({ position: { x: 2, y: 2 } });
+  await expect(drawer).toBeVisible();
 });
 
 test('S4-014 S4-015 S8-010 S8-028: the working domain is remembered, and a vanished one is replaced with the notice', async ({

@@ -43,4 +43,18 @@ test('S1-019 S4-001 S4-002 S4-003 S8-016: sign-in asks for the second factor onc
   await signOut(page);
   await submitCredentials(page, username, password);
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Turning it off asks again who this is (issue 10 item 8): the session alone is not enough.
+  await page.goto('/account-settings');
+  const card = page.getByRole('form', { name: 'Turn off two-factor authentication' });
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await expect(card.getByText('Enter your password or a current code')).toBeVisible();
+  await card.getByLabel('Current password').fill('not-the-password');
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await expect(card.getByText('Current password is wrong')).toBeVisible();
+  await card.getByLabel('Current password').fill(password);
+  await card.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor authentication disabled')).toBeVisible();
+  await expect(card).toBeHidden();
 });

@@ -9,8 +9,9 @@ test('S2-073 S8-044 S8-046 S8-045 S4-029: toggle a URI blocklist entry and see a
   server,
   dns,
 }) => {
-  const { token } = await verifiedDomain(server, dns);
-  const key = await callApi(server, 'POST', '/tokens', { token, body: { role: 'primary', note: 'journey' } });
+  const { token, did } = await verifiedDomain(server, dns);
+  // A sending key of the domain: primary keys are the customer's own admin's (spec 5), and this is a superadmin.
+  const key = await callApi(server, 'POST', `/tokens/${did}`, { token, body: { role: 'sending', note: 'journey' } });
   expect(key.status).toBe(200);
   const send = () =>
     callApi(server, 'POST', '/v1/send', {

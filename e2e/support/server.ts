@@ -51,6 +51,8 @@ export async function startMailwright(options: StartOptions = {}): Promise<Mailw
     SMTP_PORT: String(await freePort()),
     // The inbound MX (bounces) of the smtp role likewise (engineer H).
     INBOUND_SMTP_PORT: String(await freePort()),
+    // The sandbox's catch-all MX too (its default, 2527, would clash between servers side by side).
+    SANDBOX_MX_PORT: String(await freePort()),
     DNS_SERVERS: NO_DNS,
     ...options.env,
   };

@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  MAILWRIGHT_SECRET_KEYS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.optional(),
   MAILWRIGHT_ADMIN_USERNAME: z.string().default('admin'),
@@ -70,6 +71,9 @@ const envSchema = z.object({
   BACKOFF_RETRY_SECONDS: z.coerce.number().positive().default(900),
   // Webhooks (see .env.example, "Webhooks").
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // The sandbox (see .env.example, "Sandbox").
+  SANDBOX: z.enum(['on', 'off']).optional(),
+  SANDBOX_MX_PORT: z.coerce.number().int().min(0).max(65535).default(2527),
 });
 
 export interface Config {
@@ -80,6 +84,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** `id:base64key,…` (the first seals): the keys secrets at rest are encrypted with; unset: $DATA_DIR/secret.key. */
+  secretKeys: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   logPretty: boolean;
   adminUsername: string;
@@ -139,6 +145,10 @@ export interface Config {
   backoffRetrySeconds: number;
   /** Whether webhook URLs may point at loopback or private networks (tests, on-premises receivers). */
   webhookAllowPrivate: boolean;
+  /** Whether sandbox domains send (to the built-in catch-all MX); on by default with PGlite, off with DATABASE_URL. */
+  sandbox: boolean;
+  /** The loopback port of the catch-all MX the worker role runs (0: any free port). */
+  sandboxMxPort: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -157,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    secretKeys: e.MAILWRIGHT_SECRET_KEYS?.trim() || undefined,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ?? Boolean(process.stdout.isTTY),
     adminUsername: e.MAILWRIGHT_ADMIN_USERNAME,
@@ -199,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backoffSendIntervalMs: e.BACKOFF_SEND_INTERVAL_MS,
     backoffRetrySeconds: e.BACKOFF_RETRY_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    sandbox: e.SANDBOX ? e.SANDBOX === 'on' : !e.DATABASE_URL,
+    sandboxMxPort: e.SANDBOX_MX_PORT,
     ...overrides,
   };
 }

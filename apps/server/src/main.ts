@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ALL_ROLES, loadConfig, parseRoles } from './config.ts';
 import { createUserFromCli } from './features/users/bootstrap.ts';
 import { createLogger } from './log.ts';
+import { countSecretsByKey, rotateSecrets } from './secrets/reseal.ts';
+import { newSecretKeyEntry, secretKeys } from './secrets/secret-keys.ts';
 import { openDatabase, startServer } from './server.ts';
+import { printWelcome, warnAboutLocalNames } from './startup-notices.ts';
 
 const USAGE = `Usage: mailwright <command> [options]
 
@@ -11,6 +15,8 @@ Commands:
   migrate                                         Apply database migrations and exit
   user create --username U --password P --role R [--subrole S] [--customer C] [--email E]
                                                   Create a user (the customer is found by name or id, or created)
+  secrets new-key                                 Print a fresh key entry for MAILWRIGHT_SECRET_KEYS
+  secrets rotate                                  Re-encrypt every stored secret with the current (first) key
 
 Data lives in ./data (embedded PGlite) unless DATABASE_URL=postgres://... is set. See .env.example.`;
 
@@ -20,10 +26,8 @@ async function serve(args: string[]) {
   const roles = values.roles ? parseRoles(values.roles) : ALL_ROLES;
   const server = await startServer(config, roles);
   const { log } = server.deps;
-  if (server.url) {
-    log.info(`Mailwright console: ${server.url}  (API: ${server.url}/api, docs: ${server.url}/api/docs)`);
-    log.info('Sign in as the first superadmin: see the username and password above, or MAILWRIGHT_ADMIN_* in .env');
-  }
+  warnAboutLocalNames(config, log);
+  if (server.url) printWelcome(server.url, server.firstAdmin);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -77,14 +81,39 @@ async function userCreate(args: string[]) {
   }
 }
 
+/** Re-seals every secret with the first key of MAILWRIGHT_SECRET_KEYS, then says which keys still seal something. */
+async function secretsRotate() {
+  const config = loadConfig();
+  const db = await openDatabase(config, createLogger({ ...config, logLevel: 'warn' }));
+  try {
+    const resealed = await rotateSecrets(db);
+    const byKey = await countSecretsByKey(db);
+    const current = secretKeys().current.id;
+    console.log(`re-encrypted with key ${current}: ${JSON.stringify(resealed)}`);
+    const old = Object.keys(byKey).filter((id) => id !== current);
+    console.log(
+      old.length
+        ? `still sealed with ${old.join(', ')} (written meanwhile by a process with older settings): run again`
+        : `every stored secret (${byKey[current] ?? 0}) is sealed with ${current}: older keys may be removed`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   if (command === 'serve' || command === undefined) return serve(rest);
   if (command === 'migrate') return runMigrate();
   if (command === 'user' && rest[0] === 'create') return userCreate(rest.slice(1));
+  if (command === 'secrets' && rest[0] === 'new-key') return void console.log(newSecretKeyEntry());
+  if (command === 'secrets' && rest[0] === 'rotate') return secretsRotate();
   console.log(USAGE);
   process.exitCode = command === 'help' || command === '--help' ? 0 : 2;
 }
+
+// Settings from ./.env (as .env.example suggests); what the environment already sets wins.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

@@ -1,23 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAppRoutes } from './app-routes.ts';
 import type { Config, ServerRole } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
-import { startEventWorkers } from './events/event-workers.ts';
-import { ensureFirstSuperadmin } from './features/users/bootstrap.ts';
+import { engineDepsFor } from './engine-deps.ts';
+import { startEventWorkers } from './event-workers.ts';
+import { ensureSandboxDomains } from './features/sandbox/sandbox.service.ts';
+import { writeSandboxStarter } from './features/sandbox/sandbox-starter.ts';
+import { ensureFirstSuperadmin, type FirstSuperadmin } from './features/users/bootstrap.ts';
 import { buildApp } from './http/app.ts';
+import { startSystemMailJob } from './jobs/system-mail.job.ts';
 import { createLogger, type Logger } from './log.ts';
 import { startMailEngine } from './mail/engine.ts';
 import { startInboundRole } from './mail/inbound/inbound-role.ts';
+import { loadMailSecret } from './mail/mail-tokens.ts';
+import { startSandboxMx } from './mail/sandbox/sandbox-mx.ts';
+import { sealPlaintextSecrets } from './secrets/reseal.ts';
+import { installSecretKeys, loadSecretKeys } from './secrets/secret-keys.ts';
 
 export interface RunningServer {
   deps: Deps;
+  /** The superadmin this start created on an empty database, if it did. */
+  firstAdmin: FirstSuperadmin | null;
   app: FastifyInstance | null;
   url: string | null;
   stop(): Promise<void>;
 }
 
+/** Loads the secret keys (before the database: a missing production setting stops here), migrates, seals. */
 export async function openDatabase(config: Config, log: Logger): Promise<Db> {
+  installSecretKeys(await loadSecretKeys(config));
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -25,6 +38,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<Db> {
   });
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  const sealed = await sealPlaintextSecrets(db);
+  if (Object.keys(sealed).length) log.info({ sealed }, 'secrets stored in clear were encrypted');
   return db;
 }
 
@@ -37,27 +52,52 @@ export async function startServer(
   const log = existing?.log ?? createLogger(config);
   const db = existing?.db ?? (await openDatabase(config, log));
   const deps: Deps = { config, db, log };
-  await ensureFirstSuperadmin(db, log, { username: config.adminUsername, password: config.adminPassword });
+  const firstAdmin = await ensureFirstSuperadmin(db, log, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+  });
+  // Every customer has a sandbox domain (issue 11): customers from before it, or made by the CLI, get theirs here.
+  await ensureSandboxDomains(deps);
+  await writeSandboxStarter(deps);
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (roles.includes('api')) {
-    app = await buildApp(deps);
+    app = await buildApp(deps, registerAppRoutes);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     url = `http://localhost:${port}`;
   }
+  // The sandbox catch-all MX runs beside the delivery worker, its only client, on a loopback port of the same host.
+  const sandboxMx =
+    roles.includes('worker') && config.sandbox
+      ? await startSandboxMx({
+          db,
+          log,
+          secret: await loadMailSecret(db),
+          port: config.sandboxMxPort,
+          maxSize: config.smtpMaxSize,
+        })
+      : null;
   // The mail engine: SMTP submission with the smtp role, delivery and periodic jobs with the worker role.
-  const engine = await startMailEngine(deps, { smtp: roles.includes('smtp'), worker: roles.includes('worker') });
-  // The inbound MX (bounces and complaints to VERP addresses) runs with the smtp role.
-  const inbound = roles.includes('smtp') ? await startInboundRole(deps) : null;
+  const engine = await startMailEngine(engineDepsFor(deps), {
+    smtp: roles.includes('smtp'),
+    worker: roles.includes('worker'),
+    ...(sandboxMx ? { sandboxMx: sandboxMx.target } : {}),
+  });
+  // Platform mail (password resets, invitations) goes through this process's intake, with the worker role.
+  const systemMail = roles.includes('worker') ? startSystemMailJob(deps, engine.intake) : null;
+  // The inbound MX (bounces and complaints to VERP addresses, mail for routes) runs with the smtp role; a route's
+  // forwards go through this process's intake.
+  const inbound = roles.includes('smtp') ? await startInboundRole(deps, engine.intake) : null;
   // Outbox consumers (statistics, webhooks, suppressions) and the webhook sender run with the worker role.
   const eventWorkers = roles.includes('worker') ? startEventWorkers(deps) : null;
 
   let stopped = false;
   return {
     deps,
+    firstAdmin,
     app,
     url,
     async stop() {
@@ -65,7 +105,9 @@ export async function startServer(
       stopped = true;
       await app?.close();
       await inbound?.close();
+      await systemMail?.stop();
       await engine.stop();
+      await sandboxMx?.close();
       await eventWorkers?.stop();
       if (!existing?.db) await db.close();
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { id, idParams, okResponse } from './common.ts';
+import { companyWebsite } from './customers.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ADMINS, SUPERADMIN } from './roles.ts';
+import { ADMIN_ALLOWED, ADMINS, SUPERADMIN } from './roles.ts';
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -35,12 +36,7 @@ export const companyInput = z.object({
   city: z.string().trim().max(100).default(''),
   country: z.string().trim().max(100).default(''),
   vat_id: z.string().trim().max(50).default(''),
-  website: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((v) => v === '' || /^https?:\/\/\S+\.\S+/.test(v), 'Enter a web address starting with http:// or https://')
-    .default(''),
+  website: companyWebsite,
 });
 export type CompanyInput = z.infer<typeof companyInput>;
 
@@ -108,9 +104,9 @@ export const accountEndpoints = {
   updateCompany: defineEndpoint({
     method: 'PUT',
     path: '/account/company',
-    access: ADMINS,
+    access: ADMIN_ALLOWED,
     tag: 'Account',
-    summary: "Update the acting customer's company details.",
+    summary: "Update the company details. The customer's own admin only (spec 5, admin-allowed).",
     body: companyInput,
     response: companySchema,
   }),

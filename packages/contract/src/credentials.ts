@@ -37,9 +37,19 @@ export const credentialCreate = z.object({
 });
 export type CredentialCreate = z.infer<typeof credentialCreate>;
 
-// No default for note here: leaving it out keeps the current note.
-export const credentialUpdate = z.object({ password: optionalPassword, note: noteText.optional() });
+/**
+ * No default for note here: leaving it out keeps the current note. The password changes only when asked: `reset: true`
+ * (a new one is generated unless `password` is given) or a `password`; a note alone never touches it.
+ */
+export const credentialUpdate = z.object({
+  password: optionalPassword,
+  note: noteText.optional(),
+  reset: z.boolean().optional(),
+});
 export type CredentialUpdate = z.infer<typeof credentialUpdate>;
+
+/** The answer to an update: the new password when it was reset (shown once), else null. */
+export const credentialUpdated = credentialSchema.extend({ password: z.string().nullable() });
 
 const credentialParams = z.object({ id, crid: id });
 
@@ -77,10 +87,11 @@ export const credentialsEndpoints = {
     path: '/domains/:id/credentials/:crid',
     access: ADMINS,
     tag: 'Credentials',
-    summary: 'Reset the password (generated when none is given; answered once) and optionally change the note.',
+    summary:
+      'Change the note, or reset the password with reset: true or a password (generated when none is given; answered once). A note alone keeps the password.',
     params: credentialParams,
     body: credentialUpdate,
-    response: credentialWithPassword,
+    response: credentialUpdated,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

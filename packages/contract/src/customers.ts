@@ -21,12 +21,27 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+// http:// or https://, a host name with a dot (no user:password@), an optional port, then printable ASCII only
+// (no space or control character; others percent-encoded). Anything else (javascript:, data:, a word) is refused.
+const WEB_ADDRESS = /^https?:\/\/([a-z0-9-]+\.)+[a-z0-9-]+(:\d{1,5})?([/?#][!-~]*)?$/i;
+
+/**
+ * A company's website, one rule wherever it is written (the customer's own admin in account settings, an operator
+ * in the customers screen): empty, or an http:// or https:// address. The console renders it as a link.
+ */
+export const companyWebsite = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || WEB_ADDRESS.test(v), 'Enter a web address starting with http:// or https://')
+  .default('');
+
 const companyFields = z.object({
   address: z.string().trim().max(300).default(''),
   city: z.string().trim().max(100).default(''),
   country: z.string().trim().max(100).default(''),
   vat_id: z.string().trim().max(50).default(''),
-  website: z.string().trim().max(300).default(''),
+  website: companyWebsite,
 });
 
 export const customerInput = z.object({

@@ -78,7 +78,11 @@ export const domainSchema = z.object({
   open_tracking: z.boolean(),
   click_tracking: z.boolean(),
   unsubscribe_tracking: z.boolean(),
+  /** The customer's sandbox domain: no DNS records, mail only to the built-in catch-all MX, cannot be deleted. */
+  sandbox: z.boolean(),
   records: z.array(dnsRecordSchema),
+  /** What to know about the records before publishing them (e.g. they name localhost: MAIL_HOSTNAME is unset). */
+  dns_notice: z.string().nullable(),
   checked_at: z.string().nullable(),
   verified_at: z.string().nullable(),
   created_at: z.string(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Access } from './roles.ts';
 
+// Re-exported from its zod-free module, so the console can fill paths without loading zod.
+export { buildPath } from './endpoint-path.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -55,12 +58,3 @@ export type ParamsOf<E extends Endpoint> = z.input<E['params']>;
 export type QueryOf<E extends Endpoint> = z.input<E['query']>;
 export type BodyOf<E extends Endpoint> = z.input<E['body']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
-
-/** Fill `:name` segments of an endpoint path. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,28 +1,29 @@
-import { z } from 'zod';
 import { accountEndpoints } from './account.ts';
 import { allowlistsEndpoints, uriAllowlistEndpoints, uriBlocklistEndpoints } from './allowlists.ts';
+import { autobansEndpoints } from './autobans.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
 import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
+import { routesEndpoints } from './routes.ts';
+import { sandboxEndpoints } from './sandbox.ts';
 import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
+import { settingsEndpoints } from './settings.ts';
 import { statsEndpoints } from './stats.ts';
 import { backoffEndpoints, domainPatternsEndpoints, suppressionsEndpoints } from './suppressions.ts';
+import { templatesEndpoints } from './templates.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 
-// One wording for a missing field everywhere, instead of zod's "expected string, received undefined".
-z.config({
-  customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required' : undefined,
-});
+import './zod-config.ts';
 
 export * from './account.ts';
 export * from './allowlists.ts';
+export * from './autobans.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './credentials.ts';
@@ -33,11 +34,15 @@ export * from './messages.ts';
 export * from './messages-log.ts';
 export * from './patterns.ts';
 export * from './roles.ts';
+export * from './routes.ts';
+export * from './sandbox.ts';
 export * from './sending.ts';
 export * from './session.ts';
+export * from './settings.ts';
 export * from './stats.ts';
 export * from './stats-range.ts';
 export * from './suppressions.ts';
+export * from './templates.ts';
 export * from './tokens.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
@@ -45,6 +50,7 @@ export * from './webhooks.ts';
 /** Every console API endpoint, grouped by feature; /api/docs is generated from this. */
 export const endpoints = {
   session: sessionEndpoints,
+  settings: settingsEndpoints,
   users: usersEndpoints,
   customers: customersEndpoints,
   account: accountEndpoints,
@@ -54,6 +60,7 @@ export const endpoints = {
   stats: statsEndpoints,
   webhooks: webhooksEndpoints,
   smtpPatterns: smtpPatternsEndpoints,
+  sandbox: sandboxEndpoints,
   dsnPatterns: dsnPatternsEndpoints,
   bounceCategoryPatterns: bounceCategoryPatternsEndpoints,
   sending: sendingEndpoints,
@@ -65,6 +72,9 @@ export const endpoints = {
   uriBlocklist: uriBlocklistEndpoints,
   domainPatterns: domainPatternsEndpoints,
   backoff: backoffEndpoints,
+  autobans: autobansEndpoints,
+  routes: routesEndpoints,
+  templates: templatesEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -72,6 +72,10 @@ export const messageDetail = z.object({
   subject: z.string(),
   size_bytes: z.number().int(),
   tags: z.array(z.string()),
+  /** The customer's own data for the message (native variables, Mailgun v: and X-Mailgun-Variables, SendGrid custom_args). */
+  variables: z.record(z.string(), z.string()),
+  /** The template the message was rendered from, and its version's tag (issue 13); null without one. */
+  template: z.object({ name: z.string(), tag: z.string() }).nullable(),
   testmode: z.boolean(),
   /** How it came in: smtp, api, mailgun, sendgrid or system. */
   source: z.string(),

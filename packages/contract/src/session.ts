@@ -76,7 +76,26 @@ export const twoFactorEnable = z.object({
     .optional(),
 });
 
-const tokenParams = z.object({ token: z.string().min(10).max(200) });
+/** Turning the second factor off needs the password or a current code besides the session. */
+export const twoFactorDisable = z
+  .object({
+    password: z.string().max(200).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'The code has 6 digits')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.password && !value.code) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password or a current code' });
+    }
+  });
+export type TwoFactorDisable = z.infer<typeof twoFactorDisable>;
+
+// Any text up to the longest we issue: a short or mistyped link gets the same 'invalid link' answer as a wrong one.
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 export const sessionEndpoints = {
   loginStatus: defineEndpoint({
@@ -170,7 +189,8 @@ export const sessionEndpoints = {
     path: '/2fa',
     access: 'session',
     tag: 'Session',
-    summary: 'Turn off the second factor.',
+    summary: 'Turn off the second factor: needs the password or a current code (400 naming the field otherwise).',
+    body: twoFactorDisable,
     response: okResponse,
   }),
   inviteAccept: defineEndpoint({

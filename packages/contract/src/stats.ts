@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, sortOrder } from './common.ts';
+import { DATE_YEARS, id, isSaneIsoDate, sortOrder } from './common.ts';
 import { ACTIONS, BOUNCE_CATEGORIES, CHANNEL_PREFIXES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { SUPERADMIN } from './roles.ts';
@@ -30,8 +30,8 @@ export const queryBool = z
 export const queryDate = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-\d\d-\d\d/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'Enter a date such as 2026-01-31 or 2026-01-31T12:00:00Z',
+  .refine(isSaneIsoDate, {
+    message: `Enter a date from ${DATE_YEARS.min} to ${DATE_YEARS.max} such as 2026-01-31 or 2026-01-31T12:00:00Z`,
   });
 
 const range = { from: queryDate.optional(), to: queryDate.optional() };

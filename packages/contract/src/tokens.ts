@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, idParams, listOf, okResponse } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { ADMINS } from './roles.ts';
+import { ADMIN_ALLOWED, ADMINS } from './roles.ts';
 
 /** primary: sends for any domain of the customer; sending: for one domain; sign: the webhook signing key. */
 export const TOKEN_ROLES = ['primary', 'sending', 'sign'] as const;
@@ -106,9 +106,10 @@ export const tokensEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/tokens',
-    access: ADMINS,
+    access: ADMIN_ALLOWED,
     tag: 'Tokens',
-    summary: 'Create a primary API key (it sends for every domain). The token is answered once.',
+    summary:
+      "Create a primary API key (it sends for every domain). The token is answered once. The customer's own admin only (spec 5, admin-allowed).",
     body: z.object({
       role: z.literal('primary', { error: 'Only primary keys are created here; sending keys under tokens/{domain}' }),
       note,

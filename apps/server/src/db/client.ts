@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -89,5 +90,22 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 export async function openDb(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
-  return openPglite(options.dataDir);
+  // One process at a time in a PGlite folder (see data-dir-lock.ts); the lock goes when the database is closed.
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const db = await openPglite(options.dataDir);
+    return {
+      ...db,
+      close: async () => {
+        try {
+          await db.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { suppressionsConsumer } from '../features/suppressions/suppressions.consumer.ts';
 import { makeCustomer } from '../test/factories.ts';
 import { openTestDb, testDbKind } from '../test/test-db.ts';
 import { consumeBatch, drainConsumer, type EventConsumer } from './consumer-runner.ts';
 import { rollupsConsumer } from './rollups.consumer.ts';
-import { suppressionsConsumer } from './suppressions.consumer.ts';
 import { insertEvents, makeTestDomain, type TestEvent, waitForFinalEvents } from './testing.ts';
 
 // The machine may be busy with other suites: database tests get room.

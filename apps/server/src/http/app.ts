@@ -1,64 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { registerAccountRoutes } from '../features/account/account.routes.ts';
-import { registerAllowlistRoutes } from '../features/allowlists/allowlists.routes.ts';
-import { registerCredentialRoutes } from '../features/credentials/credentials.routes.ts';
-import { registerCustomerRoutes } from '../features/customers/customers.routes.ts';
-import { registerDashboardRoutes } from '../features/dashboard/dashboard.routes.ts';
-import { registerDomainPatternRoutes } from '../features/domain-patterns/domain-patterns.routes.ts';
-import { registerDomainRoutes } from '../features/domains/domains.routes.ts';
-import { registerLogRoutes } from '../features/logs/logs.routes.ts';
-import { registerNewsRoutes } from '../features/news/news.routes.ts';
-import { registerNotificationRoutes } from '../features/notifications/notifications.routes.ts';
-import { registerPatternRoutes } from '../features/patterns/patterns.routes.ts';
-import { registerSendingRoutes } from '../features/sending/sending.routes.ts';
-import { registerSessionRoutes } from '../features/session/session.routes.ts';
-import { registerStatsRoutes } from '../features/stats/stats.routes.ts';
-import { registerSuppressionRoutes } from '../features/suppressions/suppressions.routes.ts';
-import { registerTokenRoutes } from '../features/tokens/tokens.routes.ts';
-import { registerTrackingRoutes } from '../features/tracking/tracking.routes.ts';
-import { registerUriBlocklistRoutes } from '../features/uribl/uribl.routes.ts';
-import { registerUserRoutes } from '../features/users/users.routes.ts';
-import { registerWebhookRoutes } from '../features/webhooks/webhooks.routes.ts';
-import { registerBackoffRoutes } from '../mail/backoff/backoff.routes.ts';
 import { HttpError } from './errors.ts';
-import { buildOpenApi } from './openapi.ts';
 
-/** Every feature's routes; a new feature adds its register function here. */
-const FEATURES = [
-  registerSessionRoutes,
-  registerUserRoutes,
-  registerCustomerRoutes,
-  registerAccountRoutes,
-  registerNotificationRoutes,
-  registerNewsRoutes,
-  registerDomainRoutes,
-  registerCredentialRoutes,
-  registerTokenRoutes,
-  registerStatsRoutes,
-  registerWebhookRoutes,
-  registerTrackingRoutes,
-  registerPatternRoutes,
-  registerSendingRoutes,
-  registerLogRoutes,
-  registerDashboardRoutes,
-  registerSuppressionRoutes,
-  registerDomainPatternRoutes,
-  registerAllowlistRoutes,
-  registerUriBlocklistRoutes,
-  registerBackoffRoutes,
-];
+/** Registers the product's routes (app-routes.ts, beside server.ts): http/ is below the features it serves. */
+export type RouteRegistrations = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+export async function buildApp(deps: Deps, registerRoutes: RouteRegistrations): Promise<FastifyInstance> {
   const app = Fastify({
     // pino's Logger is Fastify's logger; the cast only widens its generic type.
     loggerInstance: deps.log as FastifyBaseLogger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 30 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // Errors Fastify meets before routing (a malformed percent-encoding in the URL) answer as every other 4xx does.
+    frameworkErrors: (error, _req, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      // The reply's generics describe typed routes; this answer is outside any route, so it is sent untyped.
+      (reply as FastifyReply).status(status).send({ message: clientErrorMessage(error) });
+    },
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
@@ -74,16 +36,31 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return reply.status(500).send({ message: `Internal server error (request ${req.id})` });
   });
 
-  for (const register of FEATURES) register(app, deps);
+  // An empty JSON body (e.g. PUT /api/proxy/{id} sent by a client that always sets the content type) is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
 
-  const openApi = buildOpenApi();
-  app.get('/api/docs', async () => openApi);
+  await registerRoutes(app, deps);
   app.get('/api/health', async () => ({ data: { status: 'ok' } }));
 
   const webDist = deps.config.webDistDir;
   const hasConsole = existsSync(join(webDist, 'index.html'));
   // wildcard: files are looked up per request, so a console rebuilt while the server runs is served at once.
-  if (hasConsole) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: 'index.html',
+      // The build writes .br and .gz beside each file; the variant the browser accepts is sent as it is.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('Cache-Control', consoleCacheControl(path)),
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const isAsset = req.url.startsWith('/assets/');
@@ -96,6 +73,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Hashed build assets never change under their name; everything else (index.html) is revalidated every time. */
+function consoleCacheControl(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -105,6 +87,8 @@ function clientErrorMessage(error: FastifyError): string {
       return 'Request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL';
     default:
       return error.message;
   }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role, Subrole } from '@mailwright/contract';
 import type { Db } from '../db/client.ts';
+import { bannedMessage, findBan, normalizeIp } from '../security/attempt-guard.ts';
+import { HttpError } from './errors.ts';
 
 /** The signed-in caller of a request, with the customer it acts as (tenancy is resolved once, here). */
 export interface AuthContext {
@@ -34,16 +36,26 @@ interface SessionRow {
   last_seen_stale: boolean;
 }
 
-export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
+/**
+ * The session of a bearer token, or null. A call from a banned address (an IP auto-ban) is refused with 425 and the
+ * ban's message, also with a valid token: the ban is looked up in the same query.
+ */
+export async function resolveSession(db: Db, token: string, ip: string): Promise<AuthContext | null> {
   const tokenHash = hashToken(token);
-  const row = await db.maybeOne<SessionRow>(
+  const clientIp = normalizeIp(ip);
+  const row = await db.maybeOne<SessionRow & { ip_banned: boolean }>(
     `SELECT s.id AS session_id, s.user_id, s.customer_id, s.acting_role, u.role, u.subrole,
-            u.customer_id AS origin_cid, s.last_seen_at < now() - interval '1 minute' AS last_seen_stale
+            u.customer_id AS origin_cid, s.last_seen_at < now() - interval '1 minute' AS last_seen_stale,
+            EXISTS (SELECT 1 FROM autobans b WHERE b.type = 'ip' AND b.value = $2 AND b.expires_at > now()) AS ip_banned
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.state = 'active'`,
-    [tokenHash],
+    [tokenHash, clientIp],
   );
   if (!row) return null;
+  if (row.ip_banned) {
+    const ban = await findBan(db, clientIp);
+    if (ban) throw new HttpError(425, bannedMessage(ban, 'api'));
+  }
   if (row.last_seen_stale) {
     await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
   }

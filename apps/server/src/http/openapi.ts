@@ -1,5 +1,6 @@
 import { allEndpoints, type Endpoint } from '@mailwright/contract';
 import { z } from 'zod';
+import { sendingPaths, sendingSecuritySchemes } from './openapi-sending.ts';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
@@ -31,6 +32,18 @@ const accessText = (endpoint: Endpoint) =>
       ? 'Any signed-in user.'
       : `Roles: ${endpoint.access.roles.join(', ')}${endpoint.access.subroles ? `; subroles: ${endpoint.access.subroles.join(', ')}` : ''}.`;
 
+/** Console calls take a session token; the sending API (tag Sending) takes a sending key instead. */
+function security(endpoint: Endpoint) {
+  if (endpoint.tag === 'Sending') return [{ sendingKey: [] }];
+  return endpoint.access === 'public' ? [] : [{ bearer: [] }];
+}
+
+const DESCRIPTION = [
+  'Console API (under /api): sign in with POST /api/login and send the token as `Authorization: Bearer <token>`. Every success body is {data}; errors are {message, errors?}.',
+  "In console API paths, `{domain}` and `{id}` of a domain are the domain's numeric id (GET /api/domains lists them), not its name.",
+  'Sending APIs: the native POST /api/v1/send, the Mailgun-shaped POST /v3/{domain}/messages (here `{domain}` is the domain name, as with Mailgun) and the SendGrid-shaped POST /v3/mail/send, each authenticated with a sending key.',
+].join('\n\n');
+
 /** OpenAPI 3.1 document generated from the contract, so the docs can never drift from what the server enforces. */
 export function buildOpenApi(): object {
   const paths: Record<string, Record<string, object>> = {};
@@ -42,7 +55,7 @@ export function buildOpenApi(): object {
       tags: [endpoint.tag],
       summary: endpoint.summary,
       description: accessText(endpoint),
-      security: endpoint.access === 'public' ? [] : [{ bearer: [] }],
+      security: security(endpoint),
       parameters: parameters(endpoint),
       ...(hasBody
         ? { requestBody: { content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } }
@@ -65,12 +78,15 @@ export function buildOpenApi(): object {
     info: {
       title: 'Mailwright API',
       version: '1',
-      description: 'Every success body is {data}; errors are {message, errors?}.',
+      description: DESCRIPTION,
     },
     servers: [{ url: '/' }],
-    paths,
+    paths: { ...paths, ...sendingPaths },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/login answers.' },
+        ...sendingSecuritySchemes,
+      },
       responses: {
         Error: {
           description: '400/402 field errors, 401, 403, 404, 409, 425 or 500',

@@ -1,9 +1,10 @@
-import { type Endpoint, hasAccess, type ResponseOf } from '@mailwright/contract';
+import { deniedMessage, type Endpoint, hasAccess, type ResponseOf } from '@mailwright/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { type AuthContext, bearerToken, resolveSession } from './auth.ts';
-import { forbidden, fromZodError, unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { parseInput } from './input-guard.ts';
 
 export interface RequestContext<E extends Endpoint> {
   params: z.output<E['params']>;
@@ -19,12 +20,6 @@ export interface RequestContext<E extends Endpoint> {
 
 export type Handler<E extends Endpoint> = (ctx: RequestContext<E>) => Promise<ResponseOf<E>>;
 
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw fromZodError(result.error, prefix);
-  return result.data;
-}
-
 /**
  * Registers one contract endpoint: authenticates, checks the role, validates input, and answers `{data}`.
  * The response is parsed with the contract's schema too, so nothing outside the contract (hashes, secrets) leaks.
@@ -35,15 +30,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, deps: Deps, endp
     url: `/api${endpoint.path}`,
     handler: async (req, reply) => {
       const token = bearerToken(req.headers.authorization);
-      const session = token ? await resolveSession(deps.db, token) : null;
+      const session = token ? await resolveSession(deps.db, token, req.ip) : null;
       if (endpoint.access !== 'public') {
         if (!session) throw unauthorized();
-        if (!hasAccess(session, endpoint.access)) throw forbidden();
+        if (!hasAccess(session, endpoint.access)) throw forbidden(deniedMessage(endpoint.access));
       }
       const ctx: RequestContext<E> = {
-        params: parseOrThrow(endpoint.params, req.params, 'params') as z.output<E['params']>,
-        query: parseOrThrow(endpoint.query, req.query) as z.output<E['query']>,
-        body: parseOrThrow(endpoint.body, req.body) as z.output<E['body']>,
+        params: parseInput(endpoint.params, req.params, 'params') as z.output<E['params']>,
+        query: parseInput(endpoint.query, req.query) as z.output<E['query']>,
+        body: parseInput(endpoint.body, req.body) as z.output<E['body']>,
         session,
         get auth() {
           if (!session) throw unauthorized();

@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { installSecretKeys, loadSecretKeys } from '../secrets/secret-keys.ts';
 import { type LocalDns, startLocalDns } from '../test/local-dns.ts';
 import { type MxSink, startMxSink } from '../test/mx-sink.ts';
+import { type SeededSender, seedSender } from '../test/seed-sender.ts';
 import { testDbKind } from '../test/test-db.ts';
 import { rawHeader } from './testing/dkim-check.ts';
-import { type SeededSender, seedSender } from './testing/seed-sender.ts';
 import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.ts';
 
 const MESSAGES = 400;
@@ -54,6 +56,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'mw-crash-'));
   const db = await openSharedDb();
   await migrate(db);
+  // The key file in the data folder: the child server finds it there and opens the DKIM key sealed here.
+  installSecretKeys(await loadSecretKeys(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl })));
   sender = await seedSender(db, 'crash.test');
   await db.close(); // PGlite: one process at a time on a data folder
 }, 120_000);

@@ -1,16 +1,19 @@
 import type { Deps } from '../deps.ts';
-import { authenticateSmtpUser } from '../features/credentials/smtp-auth.ts';
-import { cachedPatternRules } from '../features/patterns/patterns.service.ts';
-import type { PeriodicJob } from '../jobs/periodic.ts';
-import { startSystemMailJob } from '../jobs/system-mail.job.ts';
 import { backoffOptionsFrom, DestinationBackoff } from './backoff/destination-backoff.ts';
 import { DEFAULT_CATEGORY_RULES } from './classify/default-rules.ts';
+import { cachedPatternRules } from './classify/pattern-rules.repo.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
-import { MxResolver } from './delivery/mx-resolver.ts';
+import { MxResolver, type MxTarget } from './delivery/mx-resolver.ts';
 import { SmtpClientPool } from './delivery/smtp-client-pool.ts';
 import { type Intake, intakeFor } from './intake/intake.service.ts';
+import { SendingDomains } from './intake/sending-domain.ts';
 import { loadMailSecret } from './mail-tokens.ts';
-import { type SubmissionServer, startSubmissionServer } from './smtp/submission-server.ts';
+import {
+  type SmtpAuthenticator,
+  type SmtpClientGuard,
+  type SubmissionServer,
+  startSubmissionServer,
+} from './smtp/submission-server.ts';
 import { loadTlsMaterial } from './smtp/tls-certificate.ts';
 
 /** The running mail engine of this process: intake always, the SMTP listener and delivery by role. */
@@ -22,16 +25,28 @@ export interface MailEngine {
 }
 
 /**
- * Starts the engine pieces a process runs: intake is always there (the API role's send endpoints use it), the
- * submission listener with the `smtp` role, the delivery worker and the system-mail job with the `worker` role.
+ * The deps plus what the composition (engine-deps.ts) hands the engine: who an SMTP login is, and the SMTP AUTH
+ * limits and auto-bans (product policy, kept outside the engine). The smtp role does not start without them.
  */
-export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker: boolean }): Promise<MailEngine> {
+export type EngineDeps = Deps & { smtpAuth?: SmtpAuthenticator; smtpGuard?: SmtpClientGuard };
+
+/**
+ * Starts the engine pieces a process runs: intake is always there (the API role's send endpoints use it), the
+ * submission listener with the `smtp` role, the delivery worker with the `worker` role (the composition starts the
+ * system-mail job beside it, on this intake).
+ */
+export async function startMailEngine(
+  deps: EngineDeps,
+  roles: { smtp: boolean; worker: boolean; sandboxMx?: MxTarget },
+): Promise<MailEngine> {
   const { config, log, db } = deps;
   const secret = await loadMailSecret(db);
   const intake = await intakeFor(deps);
 
   let submission: SubmissionServer | null = null;
   if (roles.smtp) {
+    const { smtpAuth: authenticate, smtpGuard: guard } = deps;
+    if (!authenticate || !guard) throw new Error('The smtp role needs SMTP AUTH and its guard (limits and auto-bans)');
     const tls = await loadTlsMaterial({
       certPath: config.smtpTlsCert,
       keyPath: config.smtpTlsKey,
@@ -42,15 +57,16 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
     submission = await startSubmissionServer({
       config,
       log,
+      db,
       intake,
       tls,
-      authenticate: (login, password) => authenticateSmtpUser(db, login, password),
+      authenticate,
+      guard,
     });
   }
 
   let worker: DeliveryWorker | null = null;
   let pool: SmtpClientPool | null = null;
-  let systemMail: PeriodicJob | null = null;
   if (roles.worker) {
     pool = new SmtpClientPool({
       heloName: config.mailHostname,
@@ -65,18 +81,24 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
     const backoff = new DestinationBackoff(db, log, backoffOptionsFrom(config));
     const categoryRules = async () =>
       (await cachedPatternRules(db).catch(() => undefined))?.category ?? DEFAULT_CATEGORY_RULES;
+    const domains = new SendingDomains(db, config.publicUrl);
+    const signingKey = async (customerId: number, domainId: number) => {
+      const domain = await domains.byId(customerId, domainId);
+      return domain && { domain: domain.name, selector: domain.dkimSelector, privateKeyPem: domain.dkimPrivateKey };
+    };
     worker = new DeliveryWorker(deps, {
       mx,
       pool,
       secret,
+      signingKey,
       retryScheduleSeconds: config.retryScheduleSeconds,
       backoff,
       categoryRules,
+      ...(roles.sandboxMx ? { sandboxMx: roles.sandboxMx } : {}),
     });
     const running = worker;
     intake.onStored(() => running.wake());
     worker.start();
-    systemMail = startSystemMailJob(deps, intake);
     log.info({ outboundPort: config.outboundSmtpPort, perHost: config.deliveryConcurrency }, 'delivery worker started');
   }
 
@@ -86,7 +108,6 @@ export async function startMailEngine(deps: Deps, roles: { smtp: boolean; worker
     worker,
     async stop() {
       await submission?.close();
-      await systemMail?.stop();
       await intake.drain();
       await worker?.stop();
       await pool?.close();

@@ -1,17 +1,18 @@
 import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { openColumn, sealColumn } from '../secrets/secret-columns.ts';
 
 /**
  * The key that signs VERP addresses and unsubscribe links, so neither can be forged. Generated once and stored in
- * the database, so every process of an installation signs and checks with the same key.
+ * the database (sealed with the installation's secret key), so every process signs and checks with the same key.
  */
 export async function loadMailSecret(db: Db): Promise<Buffer> {
   await db.query('INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
     'mail',
-    randomBytes(32).toString('base64'),
+    sealColumn('server_secrets.value', 'mail', randomBytes(32).toString('base64')),
   ]);
   const row = await db.one<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['mail']);
-  return Buffer.from(row.value, 'base64');
+  return Buffer.from(openColumn('server_secrets.value', 'mail', row.value), 'base64');
 }
 
 // An HMAC keyed with a KeyObject skips importing the key each time (~12 µs of the ~14 a token costs).

@@ -8,6 +8,9 @@ import { SMTPServer } from 'smtp-server';
 /** One message as the sink received it. */
 export interface SinkMessage {
   mailFrom: string;
+  /** What MAIL FROM declared besides the address: SMTPUTF8 (RFC 6531), BODY=8BITMIME (RFC 6152). */
+  smtputf8: boolean;
+  body: '7bit' | '8bitmime';
   rcptTo: string[];
   raw: Buffer;
   tls: boolean;
@@ -83,6 +86,11 @@ export async function startMxSink(
     /** false: do not keep messages (long benchmarks); onMessage still sees each one. */
     keep?: boolean;
     onMessage?: (message: SinkMessage) => void;
+    /** Listen on another loopback address (the engine sends every destination to one port). */
+    host?: string;
+    /** false: an MX that does not offer SMTPUTF8 (RFC 6531) / 8BITMIME (RFC 6152) in its EHLO reply. */
+    smtputf8?: boolean;
+    eightBitMime?: boolean;
   } = {},
 ): Promise<MxSink> {
   const messages: SinkMessage[] = [];
@@ -107,6 +115,8 @@ export async function startMxSink(
     ...(tls ? { key: tls.key, cert: tls.cert } : {}),
     logger: false,
     size: 50 * 1024 * 1024,
+    hideSMTPUTF8: options.smtputf8 === false,
+    hide8BITMIME: options.eightBitMime === false,
     onConnect(_session, callback) {
       connectionCount++;
       callback();
@@ -126,7 +136,16 @@ export async function startMxSink(
         const refusal = rcptTo.map((r) => nextScripted(r, 'data')).find((reply) => reply && !reply.startsWith('2'));
         if (refusal) return callback(replyError(refusal));
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        const message = { mailFrom, rcptTo, raw: Buffer.concat(chunks), tls: session.secure, receivedAt: new Date() };
+        const { smtpUtf8, bodyType } = session.envelope as { smtpUtf8?: boolean; bodyType?: string };
+        const message = {
+          mailFrom,
+          smtputf8: smtpUtf8 === true,
+          body: bodyType === '8bitmime' ? ('8bitmime' as const) : ('7bit' as const),
+          rcptTo,
+          raw: Buffer.concat(chunks),
+          tls: session.secure,
+          receivedAt: new Date(),
+        };
         if (options.keep !== false) messages.push(message);
         options.onMessage?.(message);
         waiters = waiters.filter((w) => {
@@ -139,7 +158,7 @@ export async function startMxSink(
     },
   });
   server.on('error', () => undefined); // a client that drops the connection is not a test failure
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAppRoutes } from '../app-routes.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { ensureFirstSuperadmin } from '../features/users/bootstrap.ts';
@@ -42,7 +43,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const log = createLogger(config);
   const deps: Deps = { config, db, log };
   await ensureFirstSuperadmin(db, log, { username: config.adminUsername, password: ADMIN_PASSWORD });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, registerAppRoutes);
   await app.ready();
 
   const request: TestApp['request'] = async (method, url, options = {}) => {

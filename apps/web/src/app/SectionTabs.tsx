@@ -6,18 +6,14 @@ import Typography from '@mui/material/Typography';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useIsMobile } from '../lib/media.ts';
 import { useAppState } from '../lib/store.ts';
-import type { ScreenRoute } from './routes.tsx';
+import { isTabbedSection, type ScreenRoute } from './routes.tsx';
 
 /** Whether a section is a set of sibling screens ("redirects to …"): then it shows its title and tabs. */
-export function isTabbedSection(route: ScreenRoute): boolean {
-  return Boolean(route.redirectTo && route.children);
-}
-
 /**
  * A section with child screens (e.g. suppressions): its title and tabs for the children the session may open, then
  * the child. Other sections (templates: list, detail, edit) just show the child.
  */
-export function SectionTabs({ section, basePath }: { section: ScreenRoute; basePath: string }) {
+export default function SectionTabs({ section, basePath }: { section: ScreenRoute; basePath: string }) {
   const session = useAppState((s) => s.session);
   const { pathname } = useLocation();
   const mobile = useIsMobile();

@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Fragment } from 'react';
 import { NavLink } from 'react-router';
 import { useAppState } from '../lib/store.ts';
+import { ROUTE_ICONS } from './route-icons.tsx';
 import { SCREEN_ROUTES, type ScreenRoute } from './routes.tsx';
 
 export const SIDEBAR_WIDTH = 248;
@@ -74,7 +75,7 @@ export function Sidebar({ mini }: { mini: boolean }) {
 }
 
 function SidebarItem({ route, mini }: { route: ScreenRoute; mini: boolean }) {
-  const Icon = route.icon;
+  const Icon = route.icon ? ROUTE_ICONS[route.icon] : null;
   const item = (
     <ListItemButton
       component={NavLink}

@@ -48,7 +48,7 @@ export function TopBar({ canToggleSidebar, sidebarMini, onToggleSidebar }: TopBa
         <DomainPicker />
         <CustomerSwitcher />
         <NotificationBell />
-        <ThemeToggle />
+        <ThemeToggle eagerTooltip />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { checkSession } from '../lib/session.ts';
-import { rememberLoggedOutPath, useAppState } from '../lib/store.ts';
+import { preloadShellParts } from '../components/shell-parts.ts';
+import { rememberLoggedOutPath, setConnectionLost, useAppState } from '../lib/store.ts';
 import { DEFAULT_ROUTE } from './routes.tsx';
 
 /**
@@ -17,7 +17,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
 
   useEffect(() => {
-    if (token && !session) void checkSession();
+    if (!token || session) return;
+    // The status check and the shell's offline parts load here, with the first signed-in screen, not with the
+    // sign-in page. A chunk that can't be fetched means the server is out of reach (the reconnect ping takes over).
+    preloadShellParts();
+    import('../lib/session.ts').then(
+      ({ checkSession }) => checkSession(),
+      () => setConnectionLost(true),
+    );
   }, [token, session]);
 
   if (!token) return <RedirectToLogin from={location.pathname + location.search} />;

@@ -1,16 +1,51 @@
 import type { Access } from '@mailwright/contract';
-import type { ReactNode } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../lib/navigation.ts';
+import { useAppState } from '../lib/store.ts';
 import { GuestLayout } from './GuestLayout.tsx';
 import { RequireAccess, RequireSession } from './guards.tsx';
-import { Layout } from './Layout.tsx';
-import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { RouteScreen } from './RouteScreen.tsx';
-import { DEFAULT_ROUTE, GUEST_ROUTES, LEGACY_REDIRECTS, SCREEN_ROUTES, type ScreenRoute } from './routes.tsx';
-import { isTabbedSection, SectionTabs } from './SectionTabs.tsx';
+import {
+  DEFAULT_ROUTE,
+  GUEST_ROUTES,
+  isTabbedSection,
+  LEGACY_REDIRECTS,
+  SCREEN_ROUTES,
+  type ScreenRoute,
+} from './routes.tsx';
 import { Shell } from './Shell.tsx';
+
+// The signed-in frame (sidebar, top bar, pickers, news) is its own chunk: the sign-in page loads none of it.
+const Layout = lazy(() => import('./Layout.tsx'));
+const SectionTabs = lazy(() => import('./SectionTabs.tsx'));
+const NotFoundScreen = lazy(() =>
+  import('./NotFoundScreen.tsx').then((module) => ({ default: module.NotFoundScreen })),
+);
+
+function SignedInFrame({ children }: { children?: ReactNode }) {
+  return (
+    <RequireSession>
+      <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+        <Layout>{children}</Layout>
+      </Suspense>
+    </RequireSession>
+  );
+}
+
+/** An unknown address: inside the signed-in frame for a signed-in user, on the guest card otherwise (spec 2). */
+function CatchAll() {
+  const token = useAppState((s) => s.token);
+  const screen = (
+    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+      <NotFoundScreen />
+    </Suspense>
+  );
+  if (token) return <SignedInFrame>{screen}</SignedInFrame>;
+  return <GuestLayout>{screen}</GuestLayout>;
+}
 
 function joinPath(base: string, path: string): string {
   return path ? `${base}/${path}` : base;
@@ -28,7 +63,12 @@ function toRouteObjects(routes: ScreenRoute[], base: string, parent: ScreenRoute
       if (route.redirectTo) {
         children.unshift({ index: true, element: <Navigate to={joinPath(fullPath, route.redirectTo)} replace /> });
       }
-      return { path: route.path, element: guard(<SectionTabs section={route} basePath={fullPath} />), children };
+      const tabs = (
+        <Suspense key={fullPath} fallback={<LinearProgress aria-label="Loading" />}>
+          <SectionTabs section={route} basePath={fullPath} />
+        </Suspense>
+      );
+      return { path: route.path, element: guard(tabs), children };
     }
     const element = guard(screenElement(route, parent));
     return route.path ? { path: route.path, element } : { index: true, element };
@@ -66,25 +106,14 @@ export function buildRoutes(): RouteObject[] {
         ...guestRouteObjects(),
         {
           path: '/',
-          element: (
-            <RequireSession>
-              <Layout />
-            </RequireSession>
-          ),
+          element: <SignedInFrame />,
           children: [
             { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
             ...toRouteObjects(SCREEN_ROUTES, '', null),
             ...LEGACY_REDIRECTS.map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
           ],
         },
-        {
-          path: '*',
-          element: (
-            <GuestLayout>
-              <NotFoundScreen />
-            </GuestLayout>
-          ),
-        },
+        { path: '*', element: <CatchAll /> },
       ],
     },
   ];

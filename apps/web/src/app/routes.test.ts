@@ -175,3 +175,22 @@ describe('route table (spec 2)', () => {
     expect(opens('mta/smtp-patterns', 'superadmin', 'mta')).toBe(true);
   });
 });
+
+describe('route table weight (issue 11, console speed)', () => {
+  const allRoutes = (routes: ScreenRoute[]): ScreenRoute[] =>
+    routes.flatMap((r) => [r, ...allRoutes(r.children ?? [])]);
+
+  // The route table is in the bundle of every page, the sign-in page too: a signed-in screen's loader written here
+  // would bring its preload list (and with an icon, the icon) to the sign-in page. They live in screens.tsx and
+  // route-icons.tsx, which load with the signed-in frame.
+  it('signed-in routes name their screens and icons instead of holding them', () => {
+    const held = allRoutes(SCREEN_ROUTES)
+      .filter(
+        (route) =>
+          (route.screen !== undefined && typeof route.screen !== 'string') ||
+          (route.icon !== undefined && typeof route.icon !== 'string'),
+      )
+      .map((route) => route.path);
+    expect(held).toEqual([]);
+  });
+});

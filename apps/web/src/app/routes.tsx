@@ -1,29 +1,7 @@
 import { type Access, ADMINS, MTA_OPERATORS, PARTNER_AREA, SUPERADMIN } from '@mailwright/contract';
-import type { SvgIconComponent } from '@mui/icons-material';
-import AltRouteIcon from '@mui/icons-material/AltRoute';
-import BlockIcon from '@mui/icons-material/Block';
-import BusinessIcon from '@mui/icons-material/Business';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import DescriptionIcon from '@mui/icons-material/Description';
-import Diversity3Icon from '@mui/icons-material/Diversity3';
-import DnsIcon from '@mui/icons-material/Dns';
-import FactCheckIcon from '@mui/icons-material/FactCheck';
-import GroupIcon from '@mui/icons-material/Group';
-import HandshakeIcon from '@mui/icons-material/Handshake';
-import InsightsIcon from '@mui/icons-material/Insights';
-import KeyIcon from '@mui/icons-material/Key';
-import LanguageIcon from '@mui/icons-material/Language';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import RouterIcon from '@mui/icons-material/Router';
-import RuleIcon from '@mui/icons-material/Rule';
-import SettingsIcon from '@mui/icons-material/Settings';
-import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
-import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
-import WebhookIcon from '@mui/icons-material/Webhook';
 import { type ComponentType, lazy } from 'react';
+import type { RouteIcon } from './route-icons.tsx';
+import type { ScreenName } from './screens.tsx';
 
 /**
  * One route of spec section 2, written once: the router, the guards, the sidebar and the section tabs are all
@@ -36,14 +14,23 @@ export interface ScreenRoute {
   title: string;
   /** Who may open it; children inherit it and may narrow it. Top-level routes default to any signed-in user. */
   access?: Access;
-  /** Routes with an icon appear in the sidebar. */
-  icon?: SvgIconComponent;
+  /** Routes with an icon appear in the sidebar (the icon's name: the icons load with the sidebar, route-icons.tsx). */
+  icon?: RouteIcon;
   /** "redirects to …": the child the bare section path opens. */
   redirectTo?: string;
-  screen?: ComponentType;
+  /**
+   * A signed-in screen by name (screens.tsx: loaded with the signed-in frame, so the sign-in page does not carry
+   * them), or a guest screen's component.
+   */
+  screen?: ScreenName | ComponentType;
   /** For a screen not built yet: what brings it (shown on the placeholder). */
   arrivesWith?: string;
   children?: ScreenRoute[];
+}
+
+/** A section whose children are shown as tabs under the section's title (e.g. suppressions). */
+export function isTabbedSection(route: ScreenRoute): boolean {
+  return Boolean(route.redirectTo && route.children);
 }
 
 /** A route that only forwards (spec 2, legacy redirects). */
@@ -52,128 +39,105 @@ export interface RedirectRoute {
   to: string;
 }
 
-const AccountSettingsScreen = lazy(() => import('../features/account-settings/AccountSettingsScreen.tsx'));
-const StatisticsScreen = lazy(() => import('../features/statistics/StatisticsScreen.tsx'));
-const WebhooksScreen = lazy(() => import('../features/webhooks/WebhooksScreen.tsx'));
-const DeferredWebhooksScreen = lazy(() => import('../features/monitoring/DeferredWebhooksScreen.tsx'));
-const GlobalStatsScreen = lazy(() => import('../features/monitoring/GlobalStatsScreen.tsx'));
-const CustomersScreen = lazy(() => import('../features/customers/CustomersScreen.tsx'));
-const ApiKeysScreen = lazy(() => import('../features/api-keys/ApiKeysScreen.tsx'));
-const UsersScreen = lazy(() => import('../features/users/UsersScreen.tsx'));
-
-// List hygiene and operator rules: patterns, suppressions, allow-lists, URI blocklist.
-const SmtpPatternsScreen = lazy(() => import('../features/patterns/SmtpPatternsScreen.tsx'));
-const DsnPatternsScreen = lazy(() => import('../features/patterns/DsnPatternsScreen.tsx'));
-const BounceCategoryPatternsScreen = lazy(() => import('../features/patterns/BounceCategoryPatternsScreen.tsx'));
-const GlobalSuppressionsScreen = lazy(() => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'));
-const SuppressionsScreen = lazy(() => import('../features/suppressions/SuppressionsScreen.tsx'));
-const RecipientAllowlistScreen = lazy(() => import('../features/allowlists/RecipientAllowlistScreen.tsx'));
-const UriAllowlistScreen = lazy(() => import('../features/allowlists/UriAllowlistScreen.tsx'));
-const UriBlocklistScreen = lazy(() => import('../features/uri-blocklist/UriBlocklistScreen.tsx'));
-
-// The mail engine's console screens: domains, credentials, dashboard and logs.
-const DomainScreen = lazy(() => import('../features/domains/DomainScreen.tsx'));
-const DomainsScreen = lazy(() => import('../features/domains/DomainsScreen.tsx'));
-const AllDomainsScreen = lazy(() => import('../features/domains/AllDomainsScreen.tsx'));
-const SmtpUsersScreen = lazy(() => import('../features/credentials/SmtpUsersScreen.tsx'));
-const SendingKeysScreen = lazy(() => import('../features/credentials/SendingKeysScreen.tsx'));
-const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen.tsx'));
-const LogsScreen = lazy(() => import('../features/logs/LogsScreen.tsx'));
-
 /** Everything under / that needs a signed-in user. The default route / redirects to dashboard. */
 export const SCREEN_ROUTES: ScreenRoute[] = [
   {
     path: 'dashboard',
     title: 'Dashboard',
-    icon: DashboardIcon,
-    screen: DashboardScreen,
+    icon: 'Dashboard',
+    screen: 'DashboardScreen',
   },
-  { path: 'domain', title: 'Domain', icon: LanguageIcon, screen: DomainScreen },
+  { path: 'domain', title: 'Domain', icon: 'Language', screen: 'DomainScreen' },
   {
     path: 'suppressions',
     title: 'Suppressions',
-    icon: BlockIcon,
+    icon: 'Block',
     redirectTo: 'bounce',
     children: [
-      { path: 'bounce', title: 'Bounce', screen: SuppressionsScreen },
-      { path: 'unsubscribe', title: 'Unsubscribe', screen: SuppressionsScreen },
-      { path: 'complaint', title: 'Complaint', screen: SuppressionsScreen },
-      { path: 'block', title: 'Block', screen: SuppressionsScreen },
+      { path: 'bounce', title: 'Bounce', screen: 'SuppressionsScreen' },
+      { path: 'unsubscribe', title: 'Unsubscribe', screen: 'SuppressionsScreen' },
+      { path: 'complaint', title: 'Complaint', screen: 'SuppressionsScreen' },
+      { path: 'block', title: 'Block', screen: 'SuppressionsScreen' },
     ],
   },
   {
     path: 'allowlists',
     title: 'Allow-lists',
-    icon: VerifiedUserIcon,
+    icon: 'VerifiedUser',
     redirectTo: 'recipients',
     children: [
-      { path: 'recipients', title: 'Recipients', screen: RecipientAllowlistScreen },
-      { path: 'uris', title: 'URIs', access: ADMINS, screen: UriAllowlistScreen },
+      { path: 'recipients', title: 'Recipients', screen: 'RecipientAllowlistScreen' },
+      { path: 'uris', title: 'URIs', access: ADMINS, screen: 'UriAllowlistScreen' },
     ],
   },
-  { path: 'routes', title: 'Routes', icon: AltRouteIcon, arrivesWith: 'the routes feature: routes with policies' },
+  // Issue 13: inbound routes with their policies (accept, hold, bounce, reject), a test box, what came in.
+  { path: 'routes', title: 'Routes', icon: 'AltRoute', screen: 'RoutesScreen' },
   {
     path: 'templates',
     title: 'Templates',
-    icon: DescriptionIcon,
+    icon: 'Description',
     children: [
-      { path: '', title: 'Templates', arrivesWith: 'the templates feature: the template list' },
-      { path: ':id', title: 'Template', arrivesWith: 'the templates feature: the template detail' },
-      { path: ':id/edit', title: 'Edit template', arrivesWith: 'the templates feature: the template editor' },
+      { path: '', title: 'Templates', screen: 'TemplatesScreen' },
+      { path: ':id', title: 'Template', screen: 'TemplateDetailScreen' },
+      { path: ':id/edit', title: 'Edit template', screen: 'TemplateEditScreen' },
     ],
   },
-  { path: 'webhooks', title: 'Webhooks', icon: WebhookIcon, screen: WebhooksScreen },
+  { path: 'webhooks', title: 'Webhooks', icon: 'Webhook', screen: 'WebhooksScreen' },
   {
     path: 'credentials',
     title: 'Credentials',
-    icon: KeyIcon,
+    icon: 'Key',
     access: ADMINS,
     redirectTo: 'smtp-users',
     children: [
-      { path: 'smtp-users', title: 'SMTP users', screen: SmtpUsersScreen },
-      { path: 'api-keys', title: 'API keys', screen: SendingKeysScreen },
+      { path: 'smtp-users', title: 'SMTP users', screen: 'SmtpUsersScreen' },
+      { path: 'api-keys', title: 'API keys', screen: 'SendingKeysScreen' },
     ],
   },
   {
     path: 'analytics',
     title: 'Analytics',
-    icon: InsightsIcon,
+    icon: 'Insights',
     redirectTo: 'statistics',
     children: [
-      { path: 'statistics', title: 'Statistics', screen: StatisticsScreen },
-      { path: 'logs', title: 'Logs', screen: LogsScreen },
+      { path: 'statistics', title: 'Statistics', screen: 'StatisticsScreen' },
+      { path: 'logs', title: 'Logs', screen: 'LogsScreen' },
       { path: 'deliverability', title: 'Deliverability', arrivesWith: 'the seed tests feature: deliverability' },
       { path: 'deliverability/:id', title: 'Deliverability test', arrivesWith: 'the seed tests feature' },
     ],
   },
-  { path: 'domains', title: 'Domains', icon: DnsIcon, screen: DomainsScreen },
-  { path: 'users', title: 'Users', icon: GroupIcon, access: ADMINS, screen: UsersScreen },
-  { path: 'api-keys', title: 'API keys', icon: VpnKeyIcon, access: ADMINS, screen: ApiKeysScreen },
+  { path: 'domains', title: 'Domains', icon: 'Dns', screen: 'DomainsScreen' },
+  // Issue 11: what the built-in catch-all MX received from the customer's sandbox domain.
+  { path: 'sandbox', title: 'Sandbox inbox', icon: 'Inbox', screen: 'SandboxScreen' },
+  { path: 'users', title: 'Users', icon: 'Group', access: ADMINS, screen: 'UsersScreen' },
+  { path: 'api-keys', title: 'API keys', icon: 'VpnKey', access: ADMINS, screen: 'ApiKeysScreen' },
+  // Spec 2, token IP ranges: one key's ranges, reached from both key lists (primary here, sending under credentials).
+  { path: 'api-keys/:id/ip-ranges', title: 'Token IP ranges', access: ADMINS, screen: 'TokenIpRangesScreen' },
   {
     path: 'account-settings',
     title: 'Account settings',
-    icon: SettingsIcon,
+    icon: 'Settings',
     access: ADMINS,
-    screen: AccountSettingsScreen,
+    screen: 'AccountSettingsScreen',
   },
   {
     path: 'clients',
     title: 'Clients',
-    icon: SupervisorAccountIcon,
+    icon: 'SupervisorAccount',
     access: ADMINS,
     arrivesWith: 'the sub-accounts feature: clients and join requests',
   },
   {
     path: 'partner/overview',
     title: 'Partner overview',
-    icon: HandshakeIcon,
+    icon: 'Handshake',
     access: PARTNER_AREA,
     arrivesWith: 'the partners feature: plans, referrals and payouts',
   },
   {
     path: 'vetting-list',
     title: 'Vetting',
-    icon: FactCheckIcon,
+    icon: 'FactCheck',
     access: SUPERADMIN,
     redirectTo: 'domains',
     children: [
@@ -184,32 +148,32 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   {
     path: 'accounts',
     title: 'Accounts',
-    icon: BusinessIcon,
+    icon: 'Business',
     access: SUPERADMIN,
     // Also the legacy redirect "accounts to accounts/customers".
     redirectTo: 'customers',
     children: [
-      { path: 'customers', title: 'Customers', screen: CustomersScreen },
-      { path: 'domains', title: 'Domains', screen: AllDomainsScreen },
+      { path: 'customers', title: 'Customers', screen: 'CustomersScreen' },
+      { path: 'domains', title: 'Domains', screen: 'AllDomainsScreen' },
     ],
   },
   {
     path: 'mta',
     title: 'MTA',
-    icon: RuleIcon,
+    icon: 'Rule',
     access: MTA_OPERATORS,
     redirectTo: 'smtp-patterns',
     children: [
-      { path: 'smtp-patterns', title: 'SMTP patterns', screen: SmtpPatternsScreen },
-      { path: 'dsn-patterns', title: 'DSN patterns', screen: DsnPatternsScreen },
-      { path: 'bounce-category-patterns', title: 'Bounce categories', screen: BounceCategoryPatternsScreen },
-      { path: 'global-suppressions', title: 'Global suppressions', screen: GlobalSuppressionsScreen },
+      { path: 'smtp-patterns', title: 'SMTP patterns', screen: 'SmtpPatternsScreen' },
+      { path: 'dsn-patterns', title: 'DSN patterns', screen: 'DsnPatternsScreen' },
+      { path: 'bounce-category-patterns', title: 'Bounce categories', screen: 'BounceCategoryPatternsScreen' },
+      { path: 'global-suppressions', title: 'Global suppressions', screen: 'GlobalSuppressionsScreen' },
     ],
   },
   {
     path: 'billing',
     title: 'Billing',
-    icon: PaymentsIcon,
+    icon: 'Payments',
     access: SUPERADMIN,
     redirectTo: 'tiers',
     children: [
@@ -220,7 +184,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   {
     path: 'ip-management',
     title: 'IP management',
-    icon: RouterIcon,
+    icon: 'Router',
     access: SUPERADMIN,
     redirectTo: 'ips',
     children: [
@@ -232,27 +196,27 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
   {
     path: 'uri-blocklist',
     title: 'URI blocklist',
-    icon: LinkOffIcon,
+    icon: 'LinkOff',
     access: SUPERADMIN,
-    screen: UriBlocklistScreen,
+    screen: 'UriBlocklistScreen',
   },
   {
     path: 'monitoring',
     title: 'Monitoring',
-    icon: MonitorHeartIcon,
+    icon: 'MonitorHeart',
     access: SUPERADMIN,
     redirectTo: 'rabbitmq',
     children: [
-      { path: 'stats', title: 'Stats', screen: GlobalStatsScreen },
+      { path: 'stats', title: 'Stats', screen: 'GlobalStatsScreen' },
       { path: 'rabbitmq', title: 'RabbitMQ', arrivesWith: 'the monitoring feature: queues' },
-      { path: 'webhooks', title: 'Webhooks', screen: DeferredWebhooksScreen },
+      { path: 'webhooks', title: 'Webhooks', screen: 'DeferredWebhooksScreen' },
       { path: 'autobans', title: 'Auto-bans', arrivesWith: 'the monitoring feature: user and IP auto-bans' },
     ],
   },
   {
     path: 'partner-management/partners',
     title: 'Partners',
-    icon: Diversity3Icon,
+    icon: 'Diversity3',
     access: SUPERADMIN,
     arrivesWith: 'the partners feature: the partner list',
   },

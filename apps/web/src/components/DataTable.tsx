@@ -11,7 +11,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { SearchBox } from './SearchBox.tsx';
 import { stickyRight, stickySurface, useMoreOnTheRight } from './stickyColumn.ts';
 import type { PagedList } from './usePagedList.ts';
@@ -43,6 +43,11 @@ interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** What an empty list says ("No users yet."); a search with no match says so itself. */
   emptyText: string;
+  /**
+   * Opens a row from a click anywhere on it (a mouse convenience: the row still needs a link or button of its own for
+   * the keyboard). Clicks on the row's own buttons and links are theirs.
+   */
+  onRowClick?: (row: T) => void;
 }
 
 /**
@@ -57,6 +62,7 @@ export function DataTable<T>({
   list,
   rowKey,
   rowActions,
+  onRowClick,
   searchLabel,
   toolbar,
   emptyText,
@@ -111,7 +117,12 @@ export function DataTable<T>({
           </TableHead>
           <TableBody>
             {list.items.map((row) => (
-              <TableRow key={rowKey(row)} hover>
+              <TableRow
+                key={rowKey(row)}
+                hover
+                onClick={onRowClick ? (event) => openFromRow(event, () => onRowClick(row)) : undefined}
+                sx={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((column) => (
                   <TableCell key={column.id} align={column.align} sx={{ display: displayFrom(column.hideBelow) }}>
                     {column.render(row)}
@@ -173,4 +184,12 @@ function lastPage(total: number, limit: number): number {
 /** A cell's display for a column hidden below `breakpoint` (none: always shown). */
 export function displayFrom(breakpoint: Column<unknown>['hideBelow']) {
   return breakpoint ? { xs: 'none', [breakpoint]: 'table-cell' } : undefined;
+}
+
+/** A click on the row itself (not on a control inside it) opens the row; selecting text does not. */
+function openFromRow(event: MouseEvent<HTMLTableRowElement>, open: () => void) {
+  const target = event.target as HTMLElement;
+  if (target.closest('a, button, input, label, [role="button"], [role="switch"]')) return;
+  if (window.getSelection()?.toString()) return;
+  open();
 }

@@ -2,8 +2,8 @@ import { SNACKBAR_ERROR_MS, SNACKBAR_NOTIFICATION_MS } from '@mailwright/contrac
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useEffect, useState } from 'react';
-import { clearError, clearNotification, useAppState } from '../lib/store.ts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { clearError, clearNotification, type Notice, useAppState } from '../lib/store.ts';
 
 /**
  * The notification area (spec 4/9): when a notification or an error with an id arrives, its snackbar opens and the
@@ -12,14 +12,14 @@ import { clearError, clearNotification, useAppState } from '../lib/store.ts';
 export function Notifications() {
   const notification = useAppState((s) => s.notification);
   const error = useAppState((s) => s.error);
-  const [shownNotice, setShownNotice] = useState<string | null>(null);
+  const [shownNotice, setShownNotice] = useState<Notice | null>(null);
   const [shownError, setShownError] = useState<string | null>(null);
   const [noticeKey, setNoticeKey] = useState(0);
   const [errorKey, setErrorKey] = useState(0);
 
   useEffect(() => {
     if (!notification?.id) return;
-    setShownNotice(notification.message);
+    setShownNotice(notification);
     setNoticeKey(notification.id);
     clearNotification(notification.id);
   }, [notification]);
@@ -48,7 +48,7 @@ export function Notifications() {
         autoHideDuration={SNACKBAR_NOTIFICATION_MS}
         onClose={closeNotice}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        message={shownNotice}
+        message={shownNotice ? withEmphasis(shownNotice) : null}
         action={
           <Button color="primary" size="small" onClick={() => setShownNotice(null)}>
             Close
@@ -76,6 +76,19 @@ export function Notifications() {
           {shownError}
         </Alert>
       </Snackbar>
+    </>
+  );
+}
+
+/** The message as it is, with its `emphasis` word (if it holds it) in bold: the same text, read the same way. */
+function withEmphasis({ message, emphasis }: Notice): ReactNode {
+  const at = emphasis ? message.indexOf(emphasis) : -1;
+  if (!emphasis || at < 0) return message;
+  return (
+    <>
+      {message.slice(0, at)}
+      <strong>{emphasis}</strong>
+      {message.slice(at + emphasis.length)}
     </>
   );
 }

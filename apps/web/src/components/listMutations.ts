@@ -31,15 +31,25 @@ export function useSaveMutation<T, W>(key: QueryKey, calls: SaveCalls<T, W>) {
   });
 }
 
-/** An enable/disable switch's call ('URI enabled/disabled!', 'Pattern enabled/disabled!'), checked like an update. */
-export function useToggleMutation<T>(
+/**
+ * An enable/disable switch's call, checked like an update. Its text is the spec's, exactly ('URI enabled/disabled!',
+ * 'Pattern enabled/disabled!'); which way it went is told within that wording, by stressing the word that happened
+ * (the row's answered state), never by words added beside it.
+ */
+export function useToggleMutation<T extends { enabled: boolean }>(
   key: QueryKey,
   toggle: (id: number, enabled: boolean) => Promise<Said<T>>,
   idOf: (saved: T) => number,
 ) {
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      saveChecked(id, () => toggle(id, enabled), idOf, said),
+      saveChecked(
+        id,
+        () => toggle(id, enabled),
+        idOf,
+        said,
+        (saved) => (saved.enabled ? 'enabled' : 'disabled'),
+      ),
     onSuccess: () => invalidateList(key),
   });
 }

@@ -13,9 +13,11 @@ export async function saveChecked<T>(
   save: () => Promise<T>,
   idOf: (saved: T) => number | string,
   successMessage?: (saved: T) => string,
+  /** A word of the message to stress (see Notice.emphasis). */
+  emphasisOf?: (saved: T) => string,
 ): Promise<T> {
   const saved = await save();
   if (String(idOf(saved)) !== String(requestedId)) throw new ApiError(200, MSG.saveIdMismatch);
-  notify(successMessage?.(saved) || MSG.savedSuccessfully);
+  notify(successMessage?.(saved) || MSG.savedSuccessfully, emphasisOf?.(saved));
   return saved;
 }

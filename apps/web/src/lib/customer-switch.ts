@@ -1,4 +1,4 @@
-import { endpoints, type Session } from '@mailwright/contract';
+import { type Session, sessionEndpoints } from '@mailwright/contract';
 import { api } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { setSession } from './store.ts';
@@ -22,14 +22,14 @@ function isClientsPath(path: string): boolean {
 
 /** Act as another customer (PUT proxy/{id}): superadmin for any customer, a partner for its own clients. */
 export async function switchToCustomer(cid: number, go: (path: string) => void, currentPath: string): Promise<Session> {
-  const { session } = await api(endpoints.session.proxy, { params: { id: cid } });
+  const { session } = await api(sessionEndpoints.proxy, { params: { id: cid } });
   applySwitch(session, go, currentPath);
   return session;
 }
 
 /** Back to the signed-in user's own customer (DELETE proxy). */
 export async function returnToOwnCustomer(go: (path: string) => void, currentPath: string): Promise<Session> {
-  const { session } = await api(endpoints.session.unproxy);
+  const { session } = await api(sessionEndpoints.unproxy);
   applySwitch(session, go, currentPath);
   return session;
 }

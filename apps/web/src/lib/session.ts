@@ -1,4 +1,4 @@
-import { endpoints, LOGIN_STATUS_TIMEOUT_MS, MSG, type Session } from '@mailwright/contract';
+import { LOGIN_STATUS_TIMEOUT_MS, MSG, type Session } from '@mailwright/contract';
 import { ApiError, api, forceLogout } from './api.ts';
 import { getState, notifyError, setConnectionLost, setSession } from './store.ts';
 
@@ -13,8 +13,16 @@ export function homePath(session: Session): string {
  */
 export async function checkSession(): Promise<'online' | 'offline'> {
   const token = getState().token;
+  // Loaded here, not at the top, so the sign-in page loads no schema (zod) before it is needed. A chunk that can't be
+  // fetched means the server is out of reach, like a failed call.
+  const loaded = await import('@mailwright/contract/session').catch(() => null);
+  if (!loaded) {
+    setConnectionLost(true);
+    return 'offline';
+  }
+  const { sessionEndpoints } = loaded;
   try {
-    const { session } = await api(endpoints.session.loginStatus, { quiet: true, timeoutMs: LOGIN_STATUS_TIMEOUT_MS });
+    const { session } = await api(sessionEndpoints.loginStatus, { quiet: true, timeoutMs: LOGIN_STATUS_TIMEOUT_MS });
     setConnectionLost(false);
     // A sign-out or another sign-in meanwhile makes this answer stale.
     if (token && getState().token === token) setSession(session);

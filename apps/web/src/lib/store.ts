@@ -6,6 +6,11 @@ import { readStored, removeStored, writeStored } from './storage.ts';
 export interface Notice {
   id: number;
   message: string;
+  /**
+   * A word of the message to stress, e.g. which way a switch went in the spec's 'Pattern enabled/disabled!': the
+   * spec's text stays as it is, nothing is added beside it (issue 19).
+   */
+  emphasis?: string;
 }
 
 /** The domain the domain-scoped screens work on (spec 4: remembered per customer); the API addresses it by did. */
@@ -104,8 +109,8 @@ export function domainNotFound(): void {
   update({ domainRecheck: state.domainRecheck + 1 });
 }
 
-export function notify(message: string): void {
-  update({ notification: { id: nextNoticeId++, message } });
+export function notify(message: string, emphasis?: string): void {
+  update({ notification: { id: nextNoticeId++, message, ...(emphasis ? { emphasis } : {}) } });
 }
 
 export function notifyError(message: string): void {

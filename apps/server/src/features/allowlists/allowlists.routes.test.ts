@@ -1,9 +1,9 @@
 import type { AllowlistEntry, UriAllowEntry } from '@mailwright/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { suppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents } from '../../events/testing.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
+import { suppressionsConsumer } from '../suppressions/suppressions.consumer.ts';
 import { consumeEverything } from '../suppressions/testing.ts';
 
 type List<T> = { items: T[]; total_count: number };

@@ -9,8 +9,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
+import { forgetCachedUriLists } from '../../mail/policy/uri-check.ts';
 import { requireDomain } from '../domains/domains.service.ts';
-import { forgetCachedUriLists } from '../uribl/uri-check.ts';
 import * as recipients from './recipient-allowlist.repo.ts';
 import * as uris from './uri-allowlist.repo.ts';
 

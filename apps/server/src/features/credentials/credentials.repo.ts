@@ -60,10 +60,12 @@ export async function updateCredential(
   db: Db,
   cid: number,
   crid: number,
-  input: { passwordHash: string; note?: string | undefined },
+  input: { passwordHash: string | null; note?: string | undefined },
 ) {
+  // A null hash keeps the password: only an explicit reset replaces it.
   await db.query(
-    'UPDATE smtp_credentials SET password_hash = $3, note = coalesce($4, note) WHERE customer_id = $1 AND id = $2',
+    `UPDATE smtp_credentials SET password_hash = coalesce($3, password_hash), note = coalesce($4, note)
+      WHERE customer_id = $1 AND id = $2`,
     [cid, crid, input.passwordHash, input.note ?? null],
   );
 }

@@ -80,7 +80,10 @@ describe('S7-053 SMTP users: /api/domains/:id/credentials', () => {
     expect(await authenticateSmtpUser(t.deps.db, 'reset@smtp.example.test', password)).not.toBeNull();
     expect(await authenticateSmtpUser(t.deps.db, 'reset@smtp.example.test', password)).not.toBeNull();
 
-    const reset = await t.request<WithPassword>('PUT', `${base()}/${crid}`, { token, body: { note: 'rotated' } });
+    const reset = await t.request<WithPassword>('PUT', `${base()}/${crid}`, {
+      token,
+      body: { note: 'rotated', reset: true },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.data).toMatchObject({ crid, note: 'rotated' });
     const fresh = reset.body.data?.password as string;
@@ -97,6 +100,19 @@ describe('S7-053 SMTP users: /api/domains/:id/credentials', () => {
     expect(chosen.body.data).toMatchObject({ password: 'another-pass-2', note: 'rotated' });
     const bad = await t.request('PUT', `${base()}/${crid}`, { token, body: { password: 'short' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('PUT with a note only changes the note and keeps the password (issue 10 item 14)', async () => {
+    const token = tenant.admin.token;
+    const created = await t.request<WithPassword>('POST', base(), { token, body: { login: 'noted' } });
+    const { crid, password } = created.body.data as WithPassword;
+    const noted = await t.request<WithPassword>('PUT', `${base()}/${crid}`, { token, body: { note: 'billing app' } });
+    expect(noted.status).toBe(200);
+    expect(noted.body.data).toMatchObject({ crid, note: 'billing app', password: null });
+    expect(await authenticateSmtpUser(t.deps.db, 'noted@smtp.example.test', password)).not.toBeNull();
+    const nothing = await t.request<WithPassword>('PUT', `${base()}/${crid}`, { token, body: { reset: false } });
+    expect(nothing.body.data).toMatchObject({ note: 'billing app', password: null });
+    expect(await authenticateSmtpUser(t.deps.db, 'noted@smtp.example.test', password)).not.toBeNull();
   });
 
   it('DELETE removes the user; it can no longer authenticate; deleting the domain removes its users', async () => {

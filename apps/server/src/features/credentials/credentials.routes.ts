@@ -11,7 +11,7 @@ export function registerCredentialRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, e.create, ({ auth, params, body }) => service.createCredential(deps, auth, params.id, body));
   route(app, deps, e.get, ({ auth, params }) => service.getCredential(deps, auth, params.id, params.crid));
   route(app, deps, e.update, ({ auth, params, body }) =>
-    service.resetCredential(deps, auth, params.id, params.crid, body),
+    service.updateCredential(deps, auth, params.id, params.crid, body),
   );
   route(app, deps, e.remove, ({ auth, params }) => service.deleteCredential(deps, auth, params.id, params.crid));
 }

@@ -55,8 +55,11 @@ export async function createCredential(deps: Deps, auth: AuthContext, did: numbe
   }
 }
 
-/** Resets the password (a new one is generated when none is given) and answers it once. */
-export async function resetCredential(
+/**
+ * Changes the note and, only when asked (`reset: true` or a password given), resets the password: a new one is
+ * generated when none is given, and answered once. A note-only edit keeps the password (issue 10 item 14).
+ */
+export async function updateCredential(
   deps: Deps,
   auth: AuthContext,
   did: number,
@@ -65,9 +68,10 @@ export async function resetCredential(
 ) {
   await requireDomain(deps, auth.cid, did);
   await requireCredential(deps, auth.cid, did, crid);
-  const password = input.password ?? generatePassword();
+  const reset = input.reset === true || input.password !== undefined;
+  const password = reset ? (input.password ?? generatePassword()) : null;
   await repo.updateCredential(deps.db, auth.cid, crid, {
-    passwordHash: await hashPassword(password),
+    passwordHash: password === null ? null : await hashPassword(password),
     note: input.note,
   });
   return { ...(await getCredential(deps, auth, did, crid)), password };

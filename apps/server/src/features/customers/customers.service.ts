@@ -3,6 +3,7 @@ import { type CustomerInput, MSG } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { conflict, fieldError, notFound } from '../../http/errors.ts';
+import { giveSandboxDomain } from '../sandbox/sandbox.service.ts';
 import * as repo from './customers.repo.ts';
 
 export async function getCustomer(deps: Deps, cid: number) {
@@ -13,6 +14,7 @@ export async function getCustomer(deps: Deps, cid: number) {
 
 export async function createCustomer(deps: Deps, input: CustomerInput) {
   const cid = await repo.insertCustomer(deps.db, input);
+  await giveSandboxDomain(deps, cid); // every customer has a sandbox domain from the start (issue 11)
   return getCustomer(deps, cid);
 }
 

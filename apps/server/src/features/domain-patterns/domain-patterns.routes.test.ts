@@ -1,7 +1,7 @@
 import type { DomainPattern } from '@mailwright/contract';
 import { describe, expect, it } from 'vitest';
+import { matchesDomainPattern } from '../../mail/policy/domain-pattern-match.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
-import { matchesDomainPattern } from './domain-pattern-match.ts';
 
 type Saved = DomainPattern & { message: string };
 

@@ -34,6 +34,7 @@ function domainRow(): DomainRow {
     open_tracking: false,
     click_tracking: false,
     unsubscribe_tracking: true,
+    sandbox: false,
     records: {},
     checked_at: null,
     verified_at: null,

@@ -142,9 +142,29 @@ export const isVerified = (records: StoredRecords) =>
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
+const SANDBOX_NOTICE =
+  'This is your sandbox domain: it has no DNS records to publish and counts as verified. Its mail runs the whole ' +
+  'pipeline (DKIM, queue, delivery, events, tracking, webhooks) but is delivered only to the built-in catch-all MX, ' +
+  'whatever the recipient: read it in the Sandbox inbox.';
+
+const isLocalName = (host: string) => !host.includes('.') || host === 'localhost' || host.endsWith('.localhost');
+
+/** Records that name localhost are useless to receivers: say so (MAIL_HOSTNAME unset or local). */
+function dnsNotice(targets: DnsTargets): string | null {
+  const local = [targets.spfInclude, targets.inboundMxHost, targets.trackingHost].some((host) =>
+    isLocalName(host.replace(/^_spf\./, '')),
+  );
+  if (!local) return null;
+  return (
+    'These records name localhost: the operator has not set MAIL_HOSTNAME (or SPF_INCLUDE, INBOUND_MX_HOST, ' +
+    'TRACKING_HOST name a local host), so receivers could not use them. Ask your operator to set MAIL_HOSTNAME to ' +
+    "this server's public mail host name; to try sending meanwhile, use your sandbox domain."
+  );
+}
+
 /** The API shape: the records to publish with the state of each from the last check of that same host and value. */
 export function toDomain(targets: DnsTargets, row: DomainRow): Domain {
-  const records = expectedRecords(targets, row).map((record): DnsRecord => {
+  const records = (row.sandbox ? [] : expectedRecords(targets, row)).map((record): DnsRecord => {
     const check = row.records?.[record.kind];
     const current = check && check.host === record.host && check.value === record.value ? check : undefined;
     return {
@@ -166,7 +186,9 @@ export function toDomain(targets: DnsTargets, row: DomainRow): Domain {
     open_tracking: row.open_tracking,
     click_tracking: row.click_tracking,
     unsubscribe_tracking: row.unsubscribe_tracking,
+    sandbox: row.sandbox,
     records,
+    dns_notice: row.sandbox ? SANDBOX_NOTICE : dnsNotice(targets),
     checked_at: iso(row.checked_at),
     verified_at: iso(row.verified_at),
     created_at: new Date(row.created_at).toISOString(),

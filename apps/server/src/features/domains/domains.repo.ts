@@ -1,6 +1,7 @@
 import type { DnsRecordKind, DnsRecordState, DomainState, PageQuery } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import type { DkimKey } from '../../mail/dns/dkim-keys.ts';
+import { sealColumn } from '../../secrets/secret-columns.ts';
 
 /** The last verification of one record, as stored in domains.records (keyed by kind). */
 export interface StoredRecordCheck {
@@ -28,42 +29,17 @@ export interface DomainRow {
   open_tracking: boolean;
   click_tracking: boolean;
   unsubscribe_tracking: boolean;
+  /** The customer's sandbox domain (issue 11): no DNS, mail only to the catch-all MX, cannot be deleted. */
+  sandbox: boolean;
   records: StoredRecords;
   checked_at: Date | null;
   verified_at: Date | null;
   created_at: Date;
 }
 
-/** A domain as the mail engine needs it: with the DKIM private key (PKCS#8 PEM) to sign with. */
-export interface SendingDomain extends DomainRow {
-  dkim_private_key: string;
-}
-
 const COLUMNS = `d.id, d.customer_id, d.name, d.state, d.dkim_selector, d.dkim_public_key, d.dkim_rotated_at,
-  d.bounce_host, d.tracking_host, d.open_tracking, d.click_tracking, d.unsubscribe_tracking, d.records,
+  d.bounce_host, d.tracking_host, d.open_tracking, d.click_tracking, d.unsubscribe_tracking, d.sandbox, d.records,
   d.checked_at, d.verified_at, d.created_at`;
-
-/** For the mail engine: a domain by its name (any customer), with its signing key. Names are stored lowercase. */
-export function findDomainByName(db: Db, name: string): Promise<SendingDomain | undefined> {
-  return db.maybeOne<SendingDomain>(`SELECT ${COLUMNS}, d.dkim_private_key FROM domains d WHERE d.name = $1`, [
-    name.trim().toLowerCase().replace(/\.$/, ''),
-  ]);
-}
-
-/** For the mail engine: a customer's domain by id, with its signing key; undefined for another customer's id. */
-export function findDomainForCustomer(db: Db, cid: number, did: number): Promise<SendingDomain | undefined> {
-  return db.maybeOne<SendingDomain>(
-    `SELECT ${COLUMNS}, d.dkim_private_key FROM domains d WHERE d.id = $2 AND d.customer_id = $1`,
-    [cid, did],
-  );
-}
-
-/** For inbound mail: the domain whose return-path host (where VERP bounce addresses live) is `host`. */
-export function findDomainByBounceHost(db: Db, host: string): Promise<SendingDomain | undefined> {
-  return db.maybeOne<SendingDomain>(`SELECT ${COLUMNS}, d.dkim_private_key FROM domains d WHERE d.bounce_host = $1`, [
-    host.trim().toLowerCase().replace(/\.$/, ''),
-  ]);
-}
 
 export function findCustomerDomain(db: Db, cid: number, did: number): Promise<DomainRow | undefined> {
   return db.maybeOne<DomainRow>(`SELECT ${COLUMNS} FROM domains d WHERE d.id = $2 AND d.customer_id = $1`, [cid, did]);
@@ -119,17 +95,21 @@ export async function insertDomain(
   cid: number,
   input: { name: string; key: DkimKey; bounceHost: string; trackingHost: string },
 ): Promise<number> {
+  // The id is taken first: the sealed private key is bound to it.
+  const { id } = await db.one<{ id: number }>("SELECT nextval(pg_get_serial_sequence('domains', 'id'))::int AS id");
   const row = await db.one<{ id: number }>(
-    `INSERT INTO domains (customer_id, name, dkim_selector, dkim_private_key, dkim_public_key, bounce_host, tracking_host)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO domains (id, customer_id, name, dkim_selector, dkim_private_key, dkim_public_key, bounce_host,
+                          tracking_host)
+     OVERRIDING SYSTEM VALUE VALUES ($8, $1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [
       cid,
       input.name,
       input.key.selector,
-      input.key.privateKeyPem,
+      sealColumn('domains.dkim_private_key', id, input.key.privateKeyPem),
       input.key.publicKeyBase64,
       input.bounceHost,
       input.trackingHost,
+      id,
     ],
   );
   return row.id;
@@ -159,7 +139,7 @@ export async function replaceDkimKey(db: Db, cid: number, did: number, key: Dkim
     `UPDATE domains SET dkim_selector = $3, dkim_private_key = $4, dkim_public_key = $5, dkim_rotated_at = now(),
             state = 'unverified', verified_at = NULL, records = records - 'dkim'
       WHERE id = $2 AND customer_id = $1`,
-    [cid, did, key.selector, key.privateKeyPem, key.publicKeyBase64],
+    [cid, did, key.selector, sealColumn('domains.dkim_private_key', did, key.privateKeyPem), key.publicKeyBase64],
   );
 }
 

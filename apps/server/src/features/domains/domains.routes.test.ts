@@ -1,11 +1,12 @@
 import type { Domain, OperatorDomain } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDkimKey } from '../../mail/dns/dkim-keys.ts';
+import { findDomainByName, findDomainForCustomer } from '../../mail/intake/sending-domain.repo.ts';
 import { makeCustomer } from '../../test/factories.ts';
 import { type LocalDns, startLocalDns } from '../../test/local-dns.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
-import { findDomainByName, findDomainForCustomer, insertDomain } from './domains.repo.ts';
+import { insertDomain } from './domains.repo.ts';
 
 let dns: LocalDns;
 let superadmin: string;

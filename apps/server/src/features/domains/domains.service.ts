@@ -7,9 +7,10 @@ import {
 } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { conflict, fieldError, notFound } from '../../http/errors.ts';
 import { generateDkimKey } from '../../mail/dns/dkim-keys.ts';
 import { createDnsClient } from '../../mail/dns/resolver.ts';
+import { isSandboxName } from '../sandbox/sandbox-names.ts';
 import { checkRecords, isVerified, toDomain } from './domain-records.ts';
 import * as repo from './domains.repo.ts';
 
@@ -44,6 +45,9 @@ export async function listAllDomains(deps: Deps, page: PageQuery) {
 
 /** Adds a domain with a fresh DKIM key; a name any customer already has is a 409 with a field error. */
 export async function createDomain(deps: Deps, auth: AuthContext, input: DomainCreate) {
+  if (isSandboxName(input.name, deps.config.mailHostname)) {
+    throw fieldError('name', 'Names starting with sandbox- here are reserved for sandbox domains');
+  }
   if (await repo.isDomainNameTaken(deps.db, input.name)) throw taken();
   const key = await generateDkimKey();
   try {
@@ -69,6 +73,7 @@ export async function updateDomain(deps: Deps, auth: AuthContext, did: number, i
 }
 
 export async function deleteDomain(deps: Deps, auth: AuthContext, did: number) {
+  if ((await requireDomain(deps, auth.cid, did)).sandbox) throw conflict('The sandbox domain cannot be deleted');
   if (!(await repo.deleteDomain(deps.db, auth.cid, did))) throw notFound(DOMAIN_NOT_FOUND);
   return { message: 'Domain deleted' };
 }
@@ -76,6 +81,7 @@ export async function deleteDomain(deps: Deps, auth: AuthContext, did: number) {
 /** Looks the records up through the configured resolver (DNS_SERVERS), stores each one's state, answers the domain. */
 export async function verifyDomain(deps: Deps, auth: AuthContext, did: number) {
   const row = await requireDomain(deps, auth.cid, did);
+  if (row.sandbox) return toDomain(deps.config, row); // no DNS to look up: it counts as verified
   const dns = createDnsClient({ servers: deps.config.dnsServers, timeoutMs: deps.config.dnsTimeoutMs });
   const records = await checkRecords(dns, deps.config, row);
   await repo.saveVerification(deps.db, auth.cid, did, records, isVerified(records));

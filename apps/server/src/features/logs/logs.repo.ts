@@ -74,6 +74,8 @@ export interface MessageRow {
   subject: string;
   size_bytes: number;
   tags: string[];
+  variables: Record<string, string> | null;
+  template: { name: string; tag: string } | null;
   testmode: boolean;
   source: string;
   created_at: Date;
@@ -82,8 +84,8 @@ export interface MessageRow {
 
 export function findMessage(db: Db, cid: number, did: number, messageId: number) {
   return db.maybeOne<MessageRow>(
-    `SELECT m.id, m.domain_id, m.message_id_header, m.from_address, m.subject, m.size_bytes, m.tags, m.testmode,
-            m.source, m.created_at, b.raw
+    `SELECT m.id, m.domain_id, m.message_id_header, m.from_address, m.subject, m.size_bytes, m.tags, m.variables,
+            m.template, m.testmode, m.source, m.created_at, b.raw
        FROM messages m LEFT JOIN message_bodies b ON b.message_id = m.id
       WHERE m.customer_id = $1 AND m.domain_id = $2 AND m.id = $3`,
     [cid, did, messageId],

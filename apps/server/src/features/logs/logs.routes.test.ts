@@ -9,7 +9,7 @@ let env: MailEnv;
 let delivered: number;
 let bounced: number;
 
-async function send(to: string, subject: string, tags: string[] = []) {
+async function send(to: string, subject: string, tags: string[] = [], variables: Record<string, string> | null = null) {
   const raw = await composeMessage({
     from: { address: 'app@acme.test' },
     to: [{ address: to }],
@@ -28,6 +28,7 @@ async function send(to: string, subject: string, tags: string[] = []) {
     raw,
     recipients: [to],
     tags,
+    variables,
   });
   return result.messageId;
 }
@@ -50,7 +51,7 @@ const eventsOf = async (recipient: string) =>
 beforeAll(async () => {
   env = await startMailEnv();
   env.sink.script('bounce@dest.test', ['550 5.1.1 No such user']);
-  delivered = await send('ok@dest.test', 'Welcome', ['welcome']);
+  delivered = await send('ok@dest.test', 'Welcome', ['welcome'], { 'order-id': '1234', plan: 'gold' });
   bounced = await send('bounce@dest.test', 'Reset');
   await until(
     async () => (await eventsOf('ok@dest.test')).length === 2 && (await eventsOf('bounce@dest.test')).length === 2,
@@ -164,6 +165,11 @@ describe('GET /api/stats/:domain/logs/:message', () => {
         tls: true,
       }),
     ]);
+  });
+
+  it('shows the variables the message was sent with (issue 10: they were stored but never shown)', async () => {
+    expect((await detail(delivered)).body.data?.variables).toEqual({ 'order-id': '1234', plan: 'gold' });
+    expect((await detail(bounced)).body.data?.variables).toEqual({});
   });
 
   it("answers 404 for an unknown message, and for another customer's domain", async () => {

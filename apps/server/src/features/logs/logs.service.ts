@@ -66,6 +66,8 @@ export async function getMessage(deps: Deps, cid: number, did: number, messageId
     subject: message.subject,
     size_bytes: message.size_bytes,
     tags: message.tags,
+    variables: message.variables ?? {},
+    template: message.template ?? null,
     testmode: message.testmode,
     source: message.source,
     created_at: iso(message.created_at),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTenant } from '../../test/factories.ts';
+import { makeTenant, TEST_PASSWORD } from '../../test/factories.ts';
 import { useTestApp } from '../../test/setup.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 
@@ -56,7 +56,7 @@ describe('notifications (S7-083, S7-084, S4-037, S4-038)', () => {
 
   it('notifies when the second factor is turned off', async () => {
     const tenant = await makeTenant(t);
-    await t.request('DELETE', '/api/2fa', { token: tenant.user.token });
+    await t.request('DELETE', '/api/2fa', { token: tenant.user.token, body: { password: TEST_PASSWORD } });
     const res = await t.request<Notes>('GET', '/api/notifications', { token: tenant.user.token });
     expect(res.body.data?.items[0]?.kind).toBe('second-factor-off');
   });

@@ -5,10 +5,11 @@ import { type DsnRecipient, parseBounce, readMessage } from '../../mail/classify
 import { matchDsnRule } from '../../mail/classify/dsn-rules.ts';
 import { classifyRecipient } from '../../mail/classify/inbound-report.ts';
 import { header } from '../../mail/classify/mime.ts';
+import { loadPatternRules, type PatternRules } from '../../mail/classify/pattern-rules.repo.ts';
 import { decideSmtpAction } from '../../mail/classify/smtp-action.ts';
 import { codeFromText } from '../../mail/classify/status-codes.ts';
 import * as repo from './patterns.repo.ts';
-import { CATEGORY_LIST, DSN_LIST, loadPatternRules, type PatternRules, SMTP_LIST } from './patterns.service.ts';
+import { CATEGORY_LIST, DSN_LIST, SMTP_LIST } from './patterns.service.ts';
 
 /**
  * The test endpoints run a sample through the enabled rules exactly as the engine does, and say which rule matched
@@ -121,7 +122,7 @@ export async function testCategoryPatterns(db: Db, request: PatternTestRequest) 
 function refinedText(ruled: string, category: string): string {
   if (category === 'routing-errors')
     return `The rule says ${ruled}, but the failure is only temporary: filed as routing-errors, the domain may come back.`;
-  return `The rule says ${ruled}, but nothing shows the server refused the recipient itself (no reply to RCPT TO, no x.1.x status of its own): filed as ${category}, a filter may be speaking, and the address is not suppressed for good.`;
+  return `The rule says ${ruled}, but the reply itself says a filter refused it (an x.7.x status, an x.2.0/x.2.1 "mailbox exists" status not in reply to RCPT TO, or a refusal after DATA): filed as ${category}, and the address is not suppressed for good.`;
 }
 
 function recipientOf(sample: Sample): { recipient?: string } {

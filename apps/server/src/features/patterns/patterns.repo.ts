@@ -56,11 +56,6 @@ export async function listPatterns(db: Db, table: PatternTable, query: PatternLi
   return { items, total: count.n };
 }
 
-/** Every enabled pattern in matching order, for the engine and the test endpoints. */
-export function enabledPatterns(db: Db, table: PatternTable): Promise<PatternRow[]> {
-  return db.query<PatternRow>(`SELECT * FROM ${table} WHERE enabled ORDER BY position, id`);
-}
-
 export function findPattern(db: Db, table: PatternTable, id: number): Promise<PatternRow | undefined> {
   return db.maybeOne<PatternRow>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
 }

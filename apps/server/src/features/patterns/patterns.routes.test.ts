@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe('S7-102/104/106 the seeded default rules', () => {
-  it('migration 0005 seeds exactly the default rules of mail/classify, in order', async () => {
+  it('migrations 0005 and 0011 seed exactly the default rules of mail/classify, in order', async () => {
     const smtp = await t.request<List<SmtpPattern>>('GET', '/api/system/smtp/patterns', { token: master });
     expect(smtp.status).toBe(200);
     expect(smtp.body.data?.items.map((p) => [p.pattern, p.action, p.backoff_minutes, p.note])).toEqual(
@@ -206,7 +206,14 @@ describe('S3-026 S8-047..049 DSN patterns: /api/system/dsn/patterns', () => {
 describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bouncecat', () => {
   const base = '/api/system/smtp/bouncecat';
   it('saves at a position, toggles and deletes with the spec texts', async () => {
-    const body = { pattern: 'casella piena', category: 'quota-issues', hard: false, note: 'Italian', position: 1 };
+    // Finnish for "mailbox full": words no default rule knows.
+    const body = {
+      pattern: 'postilaatikko taynna',
+      category: 'quota-issues',
+      hard: false,
+      note: 'Finnish',
+      position: 1,
+    };
     const created = await t.request<Saved<BounceCategoryPattern>>('POST', base, { token: mta, body });
     expect(created.body.data).toMatchObject({ ...body, message: 'pattern saved!' }); // S8-050
     const spcid = created.body.data?.spcid as number;
@@ -215,7 +222,7 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
 
     const tested = await t.request<{ match?: BounceCategoryPattern; category: string }>('POST', `${base}/test`, {
       token: mta,
-      body: { text: '552 Casella piena' },
+      body: { text: '552 Postilaatikko taynna' },
     });
     expect(tested.body.data).toMatchObject({ category: 'quota-issues', match: { spcid } });
 
@@ -226,7 +233,7 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
     expect(off.body.data).toMatchObject({ enabled: false, message: 'Pattern enabled/disabled!' });
     const after = await t.request<{ message?: string; category: string }>('POST', `${base}/test`, {
       token: mta,
-      body: { text: '552 Casella piena' },
+      body: { text: '552 Postilaatikko taynna' },
     });
     expect(after.body.data).toEqual({
       category: 'other',
@@ -269,7 +276,7 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
       message: 'No bounce-category pattern matches: the RFC 3463 status code decides (bad-domain).',
     });
 
-    // The "no such mailbox" rule matches both, but only a reply to RCPT TO or an x.1.x status proves the mailbox gone.
+    // The "no such mailbox" rule matches both, but a policy status of the reply's own (x.7.x) says a filter spoke.
     const atRcpt = await t.request<{ category: string; hard: boolean; message?: string }>('POST', `${base}/test`, {
       token: mta,
       body: { text: '550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown' },
@@ -278,13 +285,15 @@ describe('S3-027 S8-051..053 bounce-category patterns: /api/system/smtp/bounceca
     expect(atRcpt.body.data?.message).toBeUndefined();
     const filtered = await t.request<{ category: string; hard: boolean; message?: string }>('POST', `${base}/test`, {
       token: mta,
-      body: { text: '550 Unknown user gone@example.com' },
+      body: { text: '550 5.7.1 Unknown user gone@example.com' },
     });
     expect(filtered.body.data).toMatchObject({
       category: 'policy-related',
       hard: false,
       match: { category: 'bad-mailbox' },
     });
-    expect(filtered.body.data?.message).toMatch(/^The rule says bad-mailbox, but nothing shows the server refused/);
+    expect(filtered.body.data?.message).toMatch(
+      /^The rule says bad-mailbox, but the reply itself says a filter refused it/,
+    );
   });
 });

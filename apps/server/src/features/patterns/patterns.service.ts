@@ -9,10 +9,9 @@ import {
   type SmtpPatternCreate,
 } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { CategoryRule } from '../../mail/classify/classify.ts';
-import type { DsnRule } from '../../mail/classify/dsn-rules.ts';
-import type { SmtpRule } from '../../mail/classify/smtp-action.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { forgetCachedPatternRules } from '../../mail/classify/pattern-rules.repo.ts';
+import { patternProblem } from '../../mail/classify/patterns.ts';
 import * as repo from './patterns.repo.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -79,65 +78,36 @@ export async function getPattern<A, W>(db: Db, list: PatternList<A, W>, id: numb
   return list.toApi(row);
 }
 
+/** The engine runs patterns on RE2 (linear time): what RE2 cannot run is refused here, never saved to be skipped. */
+function checkedWrite<A, W>(list: PatternList<A, W>, body: W): repo.PatternWrite {
+  const write = list.toWrite(body);
+  const problem = patternProblem(write.pattern);
+  if (problem) throw fieldError('pattern', problem);
+  return write;
+}
+
 export async function createPattern<A, W>(db: Db, list: PatternList<A, W>, body: W) {
-  const row = await repo.insertPattern(db, list.table, list.toWrite(body));
-  forgetCachedRules();
+  const row = await repo.insertPattern(db, list.table, checkedWrite(list, body));
+  forgetCachedPatternRules();
   return { ...list.toApi(row), message: list.messages.saved };
 }
 
 export async function updatePattern<A, W>(db: Db, list: PatternList<A, W>, id: number, body: W) {
-  const row = await repo.updatePattern(db, list.table, id, list.toWrite(body));
+  const row = await repo.updatePattern(db, list.table, id, checkedWrite(list, body));
   if (!row) throw notFound(list.messages.notFound);
-  forgetCachedRules();
+  forgetCachedPatternRules();
   return { ...list.toApi(row), message: list.messages.saved };
 }
 
 export async function togglePattern<A, W>(db: Db, list: PatternList<A, W>, id: number, enabled: boolean | undefined) {
   const row = await repo.setPatternEnabled(db, list.table, id, enabled);
   if (!row) throw notFound(list.messages.notFound);
-  forgetCachedRules();
+  forgetCachedPatternRules();
   return { ...list.toApi(row), message: PATTERN_MSG.toggled };
 }
 
 export async function deletePattern<A, W>(db: Db, list: PatternList<A, W>, id: number) {
   if (!(await repo.deletePattern(db, list.table, id))) throw notFound(list.messages.notFound);
-  forgetCachedRules();
+  forgetCachedPatternRules();
   return { message: list.messages.deleted };
-}
-
-/** The enabled rules of the three lists, in matching order, shaped for the pure classifiers in mail/classify. */
-export type PatternRules = { smtp: SmtpRule[]; dsn: DsnRule[]; category: CategoryRule[] };
-
-export async function loadPatternRules(db: Db): Promise<PatternRules> {
-  const [smtp, dsn, category] = await Promise.all([
-    repo.enabledPatterns(db, 'smtp_patterns'),
-    repo.enabledPatterns(db, 'dsn_patterns'),
-    repo.enabledPatterns(db, 'bounce_category_patterns'),
-  ]);
-  return {
-    smtp: smtp.map((r) => ({ ...SMTP_LIST.toApi(r), id: r.id })),
-    dsn: dsn.map((r) => ({ ...DSN_LIST.toApi(r), id: r.id })),
-    category: category.map((r) => ({ ...CATEGORY_LIST.toApi(r), id: r.id })),
-  };
-}
-
-let cached: { at: number; db: Db; rules: Promise<PatternRules> } | undefined;
-
-/**
- * The rules for the hot path (every remote reply, every inbound bounce): read at most every `maxAgeMs`, and at once
- * after an edit through this process. Other processes see an edit within `maxAgeMs`.
- */
-export function cachedPatternRules(db: Db, maxAgeMs = 30_000): Promise<PatternRules> {
-  if (!cached || cached.db !== db || Date.now() - cached.at > maxAgeMs) {
-    const rules = loadPatternRules(db);
-    cached = { at: Date.now(), db, rules };
-    rules.catch(() => {
-      if (cached?.rules === rules) cached = undefined;
-    });
-  }
-  return cached.rules;
-}
-
-function forgetCachedRules() {
-  cached = undefined;
 }

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/errors.ts';
-import type { Attachment } from '../../mail/message/compose.ts';
-import type { SendOptions } from './sending.service.ts';
+import { badRequest, fieldError } from '../../http/errors.ts';
+import type { Attachment } from '../../mail/message/compose-input.ts';
+import { parseVariables, TAG, VARIABLES } from '../../mail/message/mailgun-controls.ts';
+import { checkHeaderText, type SendOptions } from './sending.service.ts';
 
 /** A Mailgun request's form: every field with all its values (to, o:tag… repeat), and the uploaded files. */
 export interface MailgunForm {
@@ -15,13 +16,20 @@ export async function readMailgunForm(req: FastifyRequest): Promise<MailgunForm>
   const add = (name: string, value: string) => fields.set(name, [...(fields.get(name) ?? []), value]);
   const files: MailgunForm['files'] = [];
   if (req.isMultipart()) {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, content });
-      } else {
-        add(part.fieldname, String(part.value));
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, content });
+        } else {
+          add(part.fieldname, String(part.value));
+        }
       }
+    } catch (error) {
+      // The multipart parser's own limits carry a status (413); its parse errors (a body cut short, no boundary)
+      // carry none, and are the client's malformed body, not a server fault.
+      if ((error as { statusCode?: number }).statusCode) throw error;
+      throw badRequest('Malformed multipart/form-data body');
     }
   } else if (req.body && typeof req.body === 'object') {
     for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
@@ -61,12 +69,22 @@ export function mailgunOptions(form: MailgunForm): SendOptions {
   const tracking = trackingFlag(flag(form, 'o:tracking', ['htmlonly']));
   const clicks = trackingFlag(flag(form, 'o:tracking-clicks', ['htmlonly'])) ?? tracking;
   const opens = trackingFlag(flag(form, 'o:tracking-opens')) ?? tracking;
-  const variables: Record<string, string> = {};
+  // h:X-Mailgun-Variables (a JSON object) and h:X-Mailgun-Tag count like v: and o:tag, as at Mailgun; v: wins.
+  let variables: Record<string, string> = {};
+  const tags: string[] = [];
+  for (const [name, values] of form.fields) {
+    const header = name.startsWith('h:') ? name.slice(2).toLowerCase() : '';
+    if (header === TAG) tags.push(...values);
+    if (header !== VARIABLES) continue;
+    const parsed = parseVariables(values[0] ?? '');
+    if (typeof parsed === 'string') throw fieldError(name, parsed);
+    variables = { ...variables, ...parsed };
+  }
   for (const [name, values] of form.fields) {
     if (name.startsWith('v:') && name.length > 2) variables[name.slice(2)] = values[0] ?? '';
   }
   return {
-    tags: all(form, 'o:tag'),
+    tags: [...tags, ...all(form, 'o:tag')],
     variables: Object.keys(variables).length ? variables : null,
     testmode: flag(form, 'o:testmode') === true,
     deliverAt,
@@ -79,11 +97,14 @@ export function mailgunOptions(form: MailgunForm): SendOptions {
 const trackingFlag = (value: boolean | string | undefined): boolean | undefined =>
   value === undefined ? undefined : value !== false;
 
-/** h:X-Header fields as headers. */
+/** h:X-Header fields as headers (but Mailgun's h:X-Mailgun-Tag / -Variables, which mailgunOptions reads). */
 export function mailgunHeaders(form: MailgunForm): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, values] of form.fields) {
-    if (name.startsWith('h:') && name.length > 2) headers[name.slice(2)] = values[0] ?? '';
+    const header = name.slice(2);
+    // Instructions to us (read by mailgunOptions), never written into the message.
+    const control = [TAG, VARIABLES].includes(header.toLowerCase());
+    if (name.startsWith('h:') && name.length > 2 && !control) headers[header] = values[0] ?? '';
   }
   return headers;
 }
@@ -93,7 +114,7 @@ export function mailgunAttachments(form: MailgunForm): Attachment[] {
   return form.files
     .filter((f) => f.field === 'attachment' || f.field === 'inline')
     .map((f) => ({
-      filename: f.filename,
+      filename: checkHeaderText(f.field, f.filename),
       content: f.content,
       contentType: f.contentType,
       ...(f.field === 'inline' ? { cid: f.filename } : {}),

@@ -2,10 +2,18 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
-import type { Mailbox } from '../../mail/message/compose.ts';
+import { badRequest, fieldError, HttpError } from '../../http/errors.ts';
+import { takeMailgunControls } from '../../mail/message/mailgun-controls.ts';
 import { all, first, mailgunAttachments, mailgunHeaders, mailgunOptions, readMailgunForm } from './mailgun-form.ts';
-import { checkCustomHeaders, parseMailboxes, sendComposed, sendMime } from './sending.service.ts';
+import { renderMailgunTemplate } from './mailgun-template.ts';
+import {
+  checkCustomHeaders,
+  checkHeaderText,
+  parseMailboxes,
+  parseOneMailbox,
+  sendComposed,
+  sendMime,
+} from './sending.service.ts';
 import { authenticateSender } from './sending-auth.ts';
 
 type DomainRequest = FastifyRequest<{ Params: { domain: string } }>;
@@ -43,30 +51,40 @@ async function answer(reply: FastifyReply, send: () => Promise<string>) {
 async function sendFields(deps: Deps, req: DomainRequest): Promise<string> {
   const user = await authenticateSender(deps, req.headers.authorization, req.ip);
   const form = await readMailgunForm(req);
-  const from = parseMailboxes('from', all(form, 'from'));
-  if (from.length !== 1) throw badRequest(from.length ? 'from must hold one address' : 'from parameter is missing');
+  const fromValues = all(form, 'from');
+  if (fromValues.length !== 1)
+    throw badRequest(fromValues.length ? 'from must hold one address' : 'from parameter is missing');
+  const from = parseOneMailbox('from', fromValues[0] as string);
   const to = parseMailboxes('to', all(form, 'to'));
   if (!to.length) throw badRequest('to parameter is missing');
-  const text = first(form, 'text');
-  const html = first(form, 'html');
-  if (text === undefined && html === undefined)
+  const headers = mailgunHeaders(form);
+  // h:Reply-To holds an address: read with the grammar like from, whatever the case of its name.
+  const replyTo = Object.entries(headers).find(([name]) => name.toLowerCase() === 'reply-to')?.[1];
+  // A template (issue 13) gives the HTML (and with t:text=yes the text) and, unless one is given, the subject.
+  const template = await renderMailgunTemplate(deps, form, {
+    customerId: user.customerId,
+    domainName: req.params.domain,
+  });
+  const text = template ? template.text : first(form, 'text');
+  const html = template ? template.html : first(form, 'html');
+  if (text === undefined && html === undefined && !template)
     throw badRequest("Need at least one of 'text' or 'html' parameters specified");
   const result = await sendComposed(
     deps,
     { source: 'mailgun', user, domainName: req.params.domain },
     {
-      from: from[0] as Mailbox,
+      from,
       to,
       cc: parseMailboxes('cc', all(form, 'cc')),
       bcc: parseMailboxes('bcc', all(form, 'bcc')),
-      replyTo: parseMailboxes('h:Reply-To', all(form, 'h:Reply-To'))[0],
-      subject: first(form, 'subject') ?? '',
+      replyTo: replyTo === undefined ? undefined : parseOneMailbox('h:Reply-To', replyTo),
+      subject: checkHeaderText('subject', first(form, 'subject') ?? template?.subject ?? ''),
       text,
       html,
-      headers: checkCustomHeaders('h:', withoutReplyTo(mailgunHeaders(form))),
+      headers: checkCustomHeaders('h:', withoutReplyTo(headers)),
       attachments: mailgunAttachments(form),
     },
-    mailgunOptions(form),
+    { ...mailgunOptions(form), template: template?.template },
   );
   return result.messageIdHeader;
 }
@@ -80,13 +98,16 @@ async function sendMimeForm(deps: Deps, req: DomainRequest): Promise<string> {
   const raw =
     file?.content ?? (first(form, 'message') !== undefined ? Buffer.from(first(form, 'message') ?? '') : null);
   if (!raw?.length) throw badRequest('message parameter is missing');
-  const result = await sendMime(
-    deps,
-    { source: 'mailgun', user, domainName: req.params.domain },
-    raw,
-    to,
-    mailgunOptions(form),
-  );
+  // X-Mailgun-Tag / X-Mailgun-Variables in the MIME file count like o:tag and v: fields (and are removed), as at Mailgun.
+  const controls = takeMailgunControls(raw);
+  if (!controls.ok) throw fieldError(controls.field, controls.error);
+  const options = mailgunOptions(form);
+  const variables = controls.variables || options.variables ? { ...controls.variables, ...options.variables } : null;
+  const result = await sendMime(deps, { source: 'mailgun', user, domainName: req.params.domain }, controls.raw, to, {
+    ...options,
+    tags: [...controls.tags, ...options.tags],
+    variables,
+  });
   return result.messageIdHeader;
 }
 

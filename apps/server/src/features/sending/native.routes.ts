@@ -1,13 +1,10 @@
-import { type SendMailbox, sendingEndpoints } from '@mailwright/contract';
+import { sendingEndpoints } from '@mailwright/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
-import { fieldError, fromZodError } from '../../http/errors.ts';
-import type { Mailbox } from '../../mail/message/compose.ts';
-import { checkCustomHeaders, parseMailboxes, sendComposed } from './sending.service.ts';
+import { parseInput } from '../../http/input-guard.ts';
+import { domainOfAddress, renderTemplateParts, variablesAsText } from './send-template.ts';
+import { checkCustomHeaders, sendComposed } from './sending.service.ts';
 import { authenticateSender } from './sending-auth.ts';
-
-const toMailboxes = (field: string, values: readonly SendMailbox[]): Mailbox[] =>
-  values.flatMap((v) => (typeof v === 'string' ? parseMailboxes(field, [v]) : [{ address: v.email, name: v.name }]));
 
 /**
  * POST /api/v1/send: the native JSON send API (see the contract for the body). Registered directly rather than
@@ -17,23 +14,32 @@ export function registerNativeSendRoute(app: FastifyInstance, deps: Deps) {
   const endpoint = sendingEndpoints.send;
   app.post(`/api${endpoint.path}`, async (req) => {
     const user = await authenticateSender(deps, req.headers.authorization, req.ip);
-    const parsed = endpoint.body.safeParse(req.body ?? {});
-    if (!parsed.success) throw fromZodError(parsed.error);
-    const body = parsed.data;
-    const from = toMailboxes('from', [body.from]);
-    if (from.length !== 1) throw fieldError('from', 'Give exactly one From address');
+    const body = parseInput(endpoint.body, req.body);
+    // A template (issue 13) gives subject, HTML and text, rendered with the variables; a given subject wins.
+    const parts = body.template
+      ? await renderTemplateParts(deps, {
+          customerId: user.customerId,
+          domainName: domainOfAddress(body.from.address),
+          name: body.template,
+          version: body.version,
+          variables: body.variables ?? {},
+          fields: { name: 'template', version: 'version' },
+        })
+      : null;
+    // Addresses, names, the subject and file names were read with the one address grammar and header-text rules of
+    // the contract (mail-address.ts): nothing with a line break or a second address gets this far.
     const result = await sendComposed(
       deps,
       { source: 'api', user, domainName: null },
       {
-        from: from[0] as Mailbox,
-        to: toMailboxes('to', body.to),
-        cc: toMailboxes('cc', body.cc ?? []),
-        bcc: toMailboxes('bcc', body.bcc ?? []),
-        replyTo: body.reply_to ? toMailboxes('reply_to', [body.reply_to])[0] : undefined,
-        subject: body.subject,
-        text: body.text,
-        html: body.html,
+        from: body.from,
+        to: body.to,
+        cc: body.cc ?? [],
+        bcc: body.bcc ?? [],
+        replyTo: body.reply_to,
+        subject: body.subject ?? parts?.subject ?? '',
+        text: parts ? parts.text : body.text,
+        html: parts ? parts.html : body.html,
         headers: checkCustomHeaders('headers', body.headers ?? {}),
         attachments: (body.attachments ?? []).map((a) => ({
           filename: a.filename,
@@ -44,7 +50,8 @@ export function registerNativeSendRoute(app: FastifyInstance, deps: Deps) {
       },
       {
         tags: body.tags ?? [],
-        variables: body.variables ?? null,
+        variables: variablesAsText(body.variables),
+        template: parts?.template,
         testmode: body.testmode ?? false,
         deliverAt: body.deliver_at ? new Date(body.deliver_at) : null,
       },

@@ -90,30 +90,6 @@ export async function revokeUserSessions(db: Db, userId: number) {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
 }
 
-export async function recordLoginAttempt(
-  db: Db,
-  attempt: { username: string; userId: number | null; ip: string; success: boolean; reason?: string },
-) {
-  await db.query('INSERT INTO login_attempts (username, user_id, ip, success, reason) VALUES ($1, $2, $3, $4, $5)', [
-    attempt.username.slice(0, 254),
-    attempt.userId,
-    attempt.ip,
-    attempt.success,
-    attempt.reason ?? null,
-  ]);
-}
-
-/** Failed attempts since the window start, for the user and for the IP. */
-export async function countRecentFailures(db: Db, userId: number | null, ip: string, windowMinutes: number) {
-  return db.one<{ by_user: number; by_ip: number }>(
-    `SELECT count(*) FILTER (WHERE user_id = $1)::int AS by_user, count(*) FILTER (WHERE ip = $2)::int AS by_ip
-       FROM login_attempts
-      WHERE success = false AND created_at > now() - make_interval(mins => $3)
-        AND (user_id = $1 OR ip = $2)`,
-    [userId, ip, windowMinutes],
-  );
-}
-
 export async function insertPersistCode(db: Db, userId: number, codeHash: string, days: number) {
   await db.query(
     `INSERT INTO persist_codes (user_id, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
@@ -127,4 +103,26 @@ export async function persistCodeValid(db: Db, userId: number, codeHash: string)
     [userId, codeHash],
   );
   return row !== undefined;
+}
+
+/** A wrong password from a remembered device: after `max` of them the device is no longer remembered. */
+export async function countPersistCodeFailure(db: Db, userId: number, codeHash: string, max: number) {
+  const where = 'user_id = $1 AND code_hash = $2';
+  await db.query(`DELETE FROM persist_codes WHERE ${where} AND failed_attempts + 1 >= $3`, [userId, codeHash, max]);
+  await db.query(`UPDATE persist_codes SET failed_attempts = failed_attempts + 1 WHERE ${where}`, [userId, codeHash]);
+}
+
+export async function clearPersistCodeFailures(db: Db, userId: number, codeHash: string) {
+  await db.query(
+    'UPDATE persist_codes SET failed_attempts = 0 WHERE user_id = $1 AND code_hash = $2 AND failed_attempts > 0',
+    [userId, codeHash],
+  );
+}
+
+/** Every other session of the user ends (a password change keeps the one that made it). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number) {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [
+    userId,
+    keepSessionId,
+  ]);
 }

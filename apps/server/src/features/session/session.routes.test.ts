@@ -49,11 +49,16 @@ describe('POST /api/login', () => {
     });
     expect(locked.status).toBe(425);
     expect(locked.body.message).toMatch(/Too many failed sign-in attempts/);
-    const counted = await t.deps.db.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM login_attempts WHERE user_id = $1 AND success = false',
+    const counted = await t.deps.db.query<{ reason: string; n: number }>(
+      `SELECT reason, count(*)::int AS n FROM login_attempts WHERE user_id = $1 AND success = false
+        GROUP BY reason ORDER BY reason`,
       [tenant.user.uid],
     );
-    expect(counted.n).toBe(t.deps.config.loginMaxFailuresPerUser);
+    // Every password check is counted; the refused attempt is recorded too, but it checked nothing.
+    expect(counted).toEqual([
+      { reason: 'limited', n: 1 },
+      { reason: 'password', n: t.deps.config.loginMaxFailuresPerUser },
+    ]);
   });
 });
 
@@ -112,9 +117,9 @@ describe('second factor (TOTP)', () => {
     const remembered = await t.request('POST', '/api/login', { body: { ...login, persist_code: persist } });
     expect(remembered.status).toBe(200);
 
-    expect((await t.request('DELETE', '/api/2fa', { token })).status).toBe(200);
+    expect((await t.request('DELETE', '/api/2fa', { token, body: { password: TEST_PASSWORD } })).status).toBe(200);
     expect((await t.request('POST', '/api/login', { body: login })).status).toBe(200);
-    expect((await t.request('DELETE', '/api/2fa')).status).toBe(401);
+    expect((await t.request('DELETE', '/api/2fa', { body: { password: TEST_PASSWORD } })).status).toBe(401);
   });
 });
 

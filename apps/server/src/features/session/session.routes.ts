@@ -15,9 +15,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: Deps) {
   route(app, deps, e.unproxy, ({ auth }) => service.unproxy(deps, auth));
   route(app, deps, e.passwordReset, ({ body }) => service.requestPasswordReset(deps, body.user));
   route(app, deps, e.passwordResetCheck, ({ params }) => service.checkUserToken(deps, params.token));
-  route(app, deps, e.passwordChange, ({ session, body }) => service.changePassword(deps, session, body));
+  route(app, deps, e.passwordChange, ({ session, body, ip }) => service.changePassword(deps, session, body, ip));
   route(app, deps, e.twoFactorSetup, ({ auth }) => service.twoFactorSetup(deps, auth));
   route(app, deps, e.twoFactorEnable, ({ auth, body }) => service.enableTwoFactor(deps, auth, body.code, body.secret));
-  route(app, deps, e.twoFactorDisable, ({ auth }) => service.disableTwoFactor(deps, auth));
+  route(app, deps, e.twoFactorDisable, ({ auth, ip, body }) => service.disableTwoFactor(deps, auth, ip, body));
   route(app, deps, e.inviteAccept, ({ params }) => acceptInvite(deps, params.token));
 }

@@ -4,16 +4,20 @@ import {
   type PasswordChangeRequest,
   PERSIST_CODE_DAYS,
   type Session,
+  type TwoFactorDisable,
 } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import { type AuthContext, hashToken, newToken } from '../../http/auth.ts';
 import { fieldError, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
 import { queueSystemMail } from '../../mail/system-mail.ts';
+import { attemptLimitsFrom, guardAttempt } from '../../security/attempt-guard.ts';
 import { findCustomerRow } from '../customers/customers.repo.ts';
 import { notify } from '../notifications/notifications.repo.ts';
+import { systemMailProblem } from '../settings/settings.service.ts';
 import { findUserToken, issueUserToken, useUserToken } from '../users/user-tokens.ts';
 import { findUserById, findUserByLogin, updateUserFields } from '../users/users.repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { proveCurrentUser } from './proof.ts';
 import * as repo from './session.repo.ts';
 import { generateSecret, matchTotp, otpauthUrl } from './totp.ts';
 
@@ -27,26 +31,38 @@ export async function currentSession(deps: Deps, auth: AuthContext): Promise<Ses
 
 /**
  * Spec 4/8: 401 means "second factor required" (no code sent) or "invalid code" (code sent), so a wrong password
- * must not be 401: it is 403 with the server's message; too many failures is 425 (too early, try later).
+ * must not be 401: it is 403 with the server's message. Too many failures, or a banned name or address, is 425 (too
+ * early: try later) with a message that says which and until when.
+ *
+ * The attempt is counted before the password is checked (attempt-guard.ts), so parallel guesses cannot get more
+ * checks than the limit. A request with the account's valid persist code (a device the owner chose to remember)
+ * is exempt from the account's limit and ban, so knowing a username is not enough to keep its owner out.
  */
 export async function login(deps: Deps, input: LoginRequest, ip: string, userAgent: string): Promise<LoginResponse> {
   const { db, config } = deps;
   const user = await findUserByLogin(db, input.username);
-  const failures = await repo.countRecentFailures(db, user?.id ?? null, ip, config.loginFailureWindowMinutes);
-  if (failures.by_user >= config.loginMaxFailuresPerUser || failures.by_ip >= config.loginMaxFailuresPerIp) {
-    throw new HttpError(
-      425,
-      `Too many failed sign-in attempts. Try again in ${config.loginFailureWindowMinutes} minutes.`,
-    );
-  }
-  const fail = async (status: number, message: string, reason: string): Promise<never> => {
-    await repo.recordLoginAttempt(db, {
-      username: input.username,
+  const persistHash = input.persist_code ? hashToken(input.persist_code) : null;
+  const trusted = Boolean(user && persistHash && (await repo.persistCodeValid(db, user.id, persistHash)));
+  const guarded = await guardAttempt(
+    db,
+    attemptLimitsFrom(config),
+    {
+      channel: 'api',
+      name: input.username,
       userId: user?.id ?? null,
       ip,
-      success: false,
-      reason,
-    });
+      otherNames: user ? [user.username, user.email ?? ''] : [],
+    },
+    { trusted },
+  );
+  if ('refusal' in guarded) throw new HttpError(425, guarded.refusal.message);
+  const { attempt } = guarded;
+  const fail = async (status: number, message: string, reason: string): Promise<never> => {
+    await attempt.failed(reason);
+    // A remembered device that keeps failing stops being trusted: a stolen persist code buys few guesses.
+    if (trusted && user && persistHash) {
+      await repo.countPersistCodeFailure(db, user.id, persistHash, config.loginMaxFailuresPerUser);
+    }
     throw new HttpError(status, message);
   };
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
@@ -54,26 +70,27 @@ export async function login(deps: Deps, input: LoginRequest, ip: string, userAge
   if (user.state !== 'active') return fail(403, 'This account is not active.', 'inactive');
 
   let persistCode: string | null = null;
-  if (user.totp_secret) {
-    const remembered = input.persist_code && (await repo.persistCodeValid(db, user.id, hashToken(input.persist_code)));
-    if (!remembered) {
-      if (!input.code) throw new HttpError(401, 'Second factor required');
-      const counter = matchTotp(user.totp_secret, input.code);
-      // A code is good once: a replay of the same or an older time step is refused (RFC 6238 section 5.2).
-      if (counter === null || (user.totp_last_counter !== null && counter <= user.totp_last_counter)) {
-        return fail(401, 'Invalid code', 'code');
-      }
-      await updateUserFields(db, user.id, { totp_last_counter: counter });
-      if (input.remember) {
-        persistCode = newToken(24);
-        await repo.insertPersistCode(db, user.id, hashToken(persistCode), PERSIST_CODE_DAYS);
-      }
+  if (user.totp_secret && !trusted) {
+    if (!input.code) {
+      await attempt.forget();
+      throw new HttpError(401, 'Second factor required');
+    }
+    const counter = matchTotp(user.totp_secret, input.code);
+    // A code is good once: a replay of the same or an older time step is refused (RFC 6238 section 5.2).
+    if (counter === null || (user.totp_last_counter !== null && counter <= user.totp_last_counter)) {
+      return fail(401, 'Invalid code', 'code');
+    }
+    await updateUserFields(db, user.id, { totp_last_counter: counter });
+    if (input.remember) {
+      persistCode = newToken(24);
+      await repo.insertPersistCode(db, user.id, hashToken(persistCode), PERSIST_CODE_DAYS);
     }
   }
 
+  await attempt.succeeded();
   const token = newToken();
   const sessionId = await db.transaction(async (tx) => {
-    await repo.recordLoginAttempt(tx, { username: input.username, userId: user.id, ip, success: true });
+    if (trusted && persistHash) await repo.clearPersistCodeFailures(tx, user.id, persistHash);
     await updateUserFields(tx, user.id, { last_login_at: new Date() });
     return repo.insertSession(tx, {
       tokenHash: hashToken(token),
@@ -124,6 +141,9 @@ export async function requestPasswordReset(deps: Deps, login: string) {
       });
     });
   }
+  // The answer stays the same (it must not tell who has an account), but an operator must learn the mail is stuck.
+  const problem = await systemMailProblem(deps);
+  if (problem) deps.log.warn({ problem }, 'a password reset was asked for, but system mail cannot be sent');
   return { message: 'A reset link was sent to your email!' };
 }
 
@@ -135,7 +155,12 @@ export async function checkUserToken(deps: Deps, token: string) {
 }
 
 /** With a token (reset or activation link) or, signed in, with the current password. */
-export async function changePassword(deps: Deps, session: AuthContext | null, input: PasswordChangeRequest) {
+export async function changePassword(
+  deps: Deps,
+  session: AuthContext | null,
+  input: PasswordChangeRequest,
+  ip: string,
+) {
   const { db } = deps;
   if (input.token) {
     const found = await findUserToken(db, input.token, ['reset', 'activate']);
@@ -159,13 +184,12 @@ export async function changePassword(deps: Deps, session: AuthContext | null, in
     return { message: found.purpose === 'activate' ? 'Account activated' : 'Password changed' };
   }
   if (!session) throw unauthorized();
-  const user = await findUserById(db, session.uid);
-  if (!user || !(await verifyPassword(user.password_hash, input.password ?? ''))) {
-    throw fieldError('password', 'Current password is wrong');
-  }
+  const user = await proveCurrentUser(deps, session, ip, { password: input.password ?? '' });
   const newHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await updateUserFields(tx, user.id, { password_hash: newHash });
+    // Whoever else is signed in as this user (the reason to change it, perhaps) is signed out; this session stays.
+    await repo.revokeOtherSessions(tx, user.id, session.sessionId);
     await notify(tx, user.customer_id, 'password-changed', 'Your password was changed', user.id);
   });
   return { message: 'Password changed' };
@@ -186,8 +210,10 @@ export async function enableTwoFactor(deps: Deps, auth: AuthContext, code: strin
   return { message: 'Two-factor authentication enabled' };
 }
 
-export async function disableTwoFactor(deps: Deps, auth: AuthContext) {
+/** Needs the password or a current code besides the session (proof.ts). */
+export async function disableTwoFactor(deps: Deps, auth: AuthContext, ip: string, proof: TwoFactorDisable) {
   if (auth.originCid !== auth.cid) throw forbidden('Switch back to your own account first');
+  await proveCurrentUser(deps, auth, ip, proof);
   await deps.db.transaction(async (tx) => {
     await updateUserFields(tx, auth.uid, { totp_secret: null, totp_last_counter: null });
     await tx.query('DELETE FROM persist_codes WHERE user_id = $1', [auth.uid]);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { createSuppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents, makeTestDomain } from '../../events/testing.ts';
 import { makeCustomer } from '../../test/factories.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import { type AutoSuppressionInput, decideAutoSuppression } from './suppression-policy.ts';
+import { createSuppressionsConsumer } from './suppressions.consumer.ts';
 import { consumeEverything } from './testing.ts';
 
 /** Every kind of event the policy must tell apart, each for its own recipient. */

@@ -2,7 +2,7 @@ import type { SuppressionCreate, SuppressionDelete, SuppressionListQuery, Suppre
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import { firstMatchingPattern } from '../domain-patterns/domain-pattern-match.ts';
+import { firstMatchingPattern } from '../../mail/policy/domain-pattern-match.ts';
 import { activeDomainPatterns } from '../domain-patterns/domain-patterns.repo.ts';
 import { requireDomain } from '../domains/domains.service.ts';
 import * as repo from './suppressions.repo.ts';

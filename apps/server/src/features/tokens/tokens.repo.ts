@@ -1,5 +1,6 @@
 import type { Token, TokenRole } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
+import { openColumn, sealColumn } from '../../secrets/secret-columns.ts';
 
 export interface TokenRow {
   id: number;
@@ -60,12 +61,15 @@ export async function insertToken(
     note: string;
   },
 ): Promise<number> {
-  const row = await db.one<{ id: number }>(
-    `INSERT INTO api_tokens (customer_id, domain_id, role, token_hash, prefix, secret, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [cid, input.domainId, input.role, input.tokenHash, input.prefix, input.secret, input.note],
+  // The id is taken first: the signing key's secret is stored sealed to it (docs/security.md).
+  const { id } = await db.one<{ id: number }>("SELECT nextval(pg_get_serial_sequence('api_tokens', 'id'))::int AS id");
+  const secret = input.secret === null ? null : sealColumn('api_tokens.secret', id, input.secret);
+  await db.query(
+    `INSERT INTO api_tokens (id, customer_id, domain_id, role, token_hash, prefix, secret, note)
+     OVERRIDING SYSTEM VALUE VALUES ($8, $1, $2, $3, $4, $5, $6, $7)`,
+    [cid, input.domainId, input.role, input.tokenHash, input.prefix, secret, input.note, id],
   );
-  return row.id;
+  return id;
 }
 
 export async function revokeToken(db: Db, cid: number, tid: number): Promise<boolean> {
@@ -84,12 +88,13 @@ export interface SigningKeyRow {
   created_at: Date;
 }
 
-/** The customer's webhook signing key in plain text: webhooks are HMAC-signed with it. */
-export function findSigningKey(db: Db, cid: number): Promise<SigningKeyRow | undefined> {
-  return db.maybeOne<SigningKeyRow>(
+/** The customer's webhook signing key, opened: webhooks are HMAC-signed with it. */
+export async function findSigningKey(db: Db, cid: number): Promise<SigningKeyRow | undefined> {
+  const row = await db.maybeOne<SigningKeyRow>(
     `SELECT id, note, secret, created_at FROM api_tokens WHERE customer_id = $1 AND role = 'sign' AND revoked_at IS NULL`,
     [cid],
   );
+  return row && { ...row, secret: openColumn('api_tokens.secret', row.id, row.secret) };
 }
 
 /** Replaces the key in place (same id); the old one stops verifying at once. */
@@ -98,10 +103,21 @@ export async function replaceSigningKey(
   cid: number,
   input: { tokenHash: string; prefix: string; secret: string; note?: string | undefined },
 ) {
+  const current = await db.maybeOne<{ id: number }>(
+    "SELECT id FROM api_tokens WHERE customer_id = $1 AND role = 'sign' AND revoked_at IS NULL",
+    [cid],
+  );
+  if (!current) return;
   await db.query(
     `UPDATE api_tokens SET token_hash = $2, prefix = $3, secret = $4, note = coalesce($5, note), created_at = now()
-      WHERE customer_id = $1 AND role = 'sign' AND revoked_at IS NULL`,
-    [cid, input.tokenHash, input.prefix, input.secret, input.note ?? null],
+      WHERE id = $1`,
+    [
+      current.id,
+      input.tokenHash,
+      input.prefix,
+      sealColumn('api_tokens.secret', current.id, input.secret),
+      input.note ?? null,
+    ],
   );
 }
 

@@ -1,6 +1,7 @@
 import type { SigningKey, Token, TokenIp, TokenWithSecret } from '@mailwright/contract';
 import { describe, expect, it } from 'vitest';
 import { useTenants, useTestApp } from '../../test/setup.ts';
+import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { authenticateSendingToken, isIpAllowed } from './token-auth.ts';
 
 const t = useTestApp();
@@ -97,7 +98,9 @@ describe('sending keys: GET/POST /api/tokens/:domain', () => {
       domainId: domain.did,
       tokenId: created.id,
     });
-    expect(await authenticateSendingToken(t.deps.db, `${created.token.slice(0, -1)}x`, '192.0.2.1')).toBeNull();
+    // One character changed (never to itself: a token may already end in x).
+    const altered = `${created.token.slice(0, -1)}${created.token.endsWith('x') ? 'y' : 'x'}`;
+    expect(await authenticateSendingToken(t.deps.db, altered, '192.0.2.1')).toBeNull();
     expect(await authenticateSendingToken(t.deps.db, 'not-a-token', '192.0.2.1')).toBeNull();
   });
 
@@ -234,6 +237,28 @@ describe('key IP allow-list: /api/tokens/:id/security (S3-021, S3-022, S7-045, S
     expect(mixed.status).toBe(404);
     expect((await t.request('GET', '/api/tokens/abc/security', { token })).status).toBe(400);
     expect((await t.request('DELETE', `${mineUrl}/abc`, { token })).status).toBe(400);
+  });
+});
+
+describe("S2-108 S5-026 token IP ranges of a primary key are the customer own admin's to change", () => {
+  it("lets a superadmin acting inside the customer read them, but not add or remove (403); a sending key's they may", async () => {
+    const primary = await createPrimary(tenant.admin.token);
+    const sending = await createSending(tenant.admin.token, domain.did);
+    const url = `/api/tokens/${primary.id}/security`;
+    const entry = await t.request<TokenIp>('PUT', url, { token: tenant.admin.token, body: { ipv4: '192.0.2.9' } });
+    expect(entry.status).toBe(200);
+
+    const operator = await t.login('admin', ADMIN_PASSWORD);
+    expect((await t.request('PUT', `/api/proxy/${tenant.cid}`, { token: operator })).status).toBe(200);
+    expect((await t.request<List<TokenIp>>('GET', url, { token: operator })).body.data?.total_count).toBe(1);
+    const add = await t.request('PUT', url, { token: operator, body: { ipv4: '192.0.2.10' } });
+    expect(add.status).toBe(403);
+    expect(add.body.message).toMatch(/customer's own admin/);
+    expect((await t.request('DELETE', `${url}/${entry.body.data?.tipid}`, { token: operator })).status).toBe(403);
+    expect((await t.request<List<TokenIp>>('GET', url, { token: tenant.admin.token })).body.data?.total_count).toBe(1);
+
+    const sendingUrl = `/api/tokens/${sending.id}/security`;
+    expect((await t.request('PUT', sendingUrl, { token: operator, body: { ipv4: '192.0.2.11' } })).status).toBe(200);
   });
 });
 

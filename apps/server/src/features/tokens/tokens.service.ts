@@ -1,8 +1,9 @@
-import { parseIpv4Range, type TokenIpInput } from '@mailwright/contract';
+import { ADMIN_ALLOWED, deniedMessage, hasAccess, parseIpv4Range, type TokenIpInput } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { requireDomain } from '../domains/domains.service.ts';
+import { forgetSendingToken } from './token-auth.ts';
 import { newTokenSecret } from './token-secrets.ts';
 import * as repo from './tokens.repo.ts';
 
@@ -46,8 +47,20 @@ export async function createToken(
   return { ...repo.toToken(await requireToken(deps, auth.cid, tid)), token: secret.token };
 }
 
+/**
+ * Primary keys are the customer's own admin's to change, as to create (spec 5, admin-allowed): revoking one or its IP
+ * ranges (a range that shuts the account's programs out is as good as a revocation); sending keys not.
+ */
+async function requireChangeableToken(deps: Deps, auth: AuthContext, tid: number) {
+  const token = await requireToken(deps, auth.cid, tid);
+  if (token.role === 'primary' && !hasAccess(auth, ADMIN_ALLOWED)) throw forbidden(deniedMessage(ADMIN_ALLOWED));
+  return token;
+}
+
 export async function revokeToken(deps: Deps, auth: AuthContext, tid: number) {
+  await requireChangeableToken(deps, auth, tid);
   if (!(await repo.revokeToken(deps.db, auth.cid, tid))) throw notFound(TOKEN_NOT_FOUND);
+  forgetSendingToken(tid);
   return { message: 'API key deleted' };
 }
 
@@ -107,18 +120,20 @@ export async function listTokenIps(deps: Deps, auth: AuthContext, tid: number) {
 }
 
 export async function addTokenIp(deps: Deps, auth: AuthContext, tid: number, input: TokenIpInput) {
-  await requireToken(deps, auth.cid, tid);
+  await requireChangeableToken(deps, auth, tid);
   // Stored in one spelling (an address without /32, a block by its network) so duplicates are found.
   const range = parseIpv4Range(input.ipv4);
   if (!range || 'error' in range) throw fieldError('ipv4', 'Enter an IPv4 address or range');
   const entry = range.cidr.endsWith('/32') ? range.cidr.slice(0, -3) : range.cidr;
   const row = await repo.insertTokenIp(deps.db, tid, entry, input.note);
   if (!row) throw fieldError('ipv4', 'This address is already on the list');
+  forgetSendingToken(tid);
   return toTokenIp(row);
 }
 
 export async function removeTokenIp(deps: Deps, auth: AuthContext, tid: number, entryId: number) {
-  await requireToken(deps, auth.cid, tid);
+  await requireChangeableToken(deps, auth, tid);
   if (!(await repo.deleteTokenIp(deps.db, auth.cid, tid, entryId))) throw notFound('IP entry not found');
+  forgetSendingToken(tid);
   return { message: 'IP entry deleted' };
 }

@@ -2,7 +2,7 @@ import type { AggregateEntry } from '@mailwright/contract';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startEventWorkers } from '../../events/event-workers.ts';
+import { startEventWorkers } from '../../event-workers.ts';
 import { type MailEnv, startMailEnv } from '../../mail/testing/mail-env.ts';
 import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainConsumer } from '../../events/consumer-runner.ts';
-import { suppressionsConsumer } from '../../events/suppressions.consumer.ts';
 import { insertEvents, makeTestDomain, waitForFinalEvents } from '../../events/testing.ts';
 import { loadMailSecret, unsubscribeToken } from '../../mail/mail-tokens.ts';
 import { signTrackingToken } from '../../mail/tracking/tracking-tokens.ts';
 import { makeCustomer } from '../../test/factories.ts';
 import { useTestApp } from '../../test/setup.ts';
+import { suppressionsConsumer } from '../suppressions/suppressions.consumer.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { IntakeError } from '../../mail/intake/intake-error.ts';
 import { composeMessage } from '../../mail/message/compose.ts';
+import { extractLinks, findBlockedUri, forgetCachedUriLists, refuseBlockedLinks } from '../../mail/policy/uri-check.ts';
 import { makeOperators, makeTenant, type Tenant } from '../../test/factories.ts';
 import { useTestApp } from '../../test/setup.ts';
-import { extractLinks, findBlockedUri, forgetCachedUriLists, refuseBlockedLinks } from './uri-check.ts';
 
 type List<T> = { items: T[]; total_count: number };
 type Saved<T> = T & { message: string };

@@ -1,7 +1,7 @@
 import { URI_MSG, type UriBlockWrite, type UriListQuery } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
-import { forgetCachedUriLists } from './uri-check.ts';
+import { forgetCachedUriLists } from '../../mail/policy/uri-check.ts';
 import * as repo from './uribl.repo.ts';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

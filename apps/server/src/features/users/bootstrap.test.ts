@@ -35,14 +35,16 @@ describe('first start', () => {
     expect(await verifyPassword(users[0]?.password_hash ?? null, 'configured-pass-1')).toBe(true);
   });
 
-  it('generates a password and prints it once when none is configured', async () => {
+  it('generates a password, answers it once for the CLI to print, and never logs it', async () => {
     db = await openTestDb();
     const { log, lines } = captureLogger();
-    await ensureFirstSuperadmin(db, log, { username: 'admin', password: undefined });
-    const printed = lines.join('\n').match(/password \\"([\w-]+)\\"/)?.[1];
-    expect(printed).toBeTruthy();
+    const first = await ensureFirstSuperadmin(db, log, { username: 'admin', password: undefined });
+    const generated = first?.generatedPassword;
+    expect(generated).toBeTruthy();
+    expect(lines.join('\n')).not.toContain(generated);
     const row = await db.one<{ password_hash: string }>('SELECT password_hash FROM users');
-    expect(await verifyPassword(row.password_hash, printed as string)).toBe(true);
+    expect(await verifyPassword(row.password_hash, generated as string)).toBe(true);
+    expect(await ensureFirstSuperadmin(db, log, { username: 'admin', password: undefined })).toBeNull();
   });
 });
 
@@ -83,5 +85,27 @@ describe('mailwright user create', () => {
       /taken/,
     );
     expect((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM users')).n).toBe(1);
+  });
+
+  it('refuses --role partner in a customer that is not a partner, as the API does (issue 11)', async () => {
+    db = await openTestDb();
+    await createUserFromCli(db, { username: 'alice', password: 'alice-pass-1', role: 'admin', customer: 'Acme' });
+    await expect(
+      createUserFromCli(db, { username: 'pat', password: 'pat-pass-123', role: 'partner', customer: 'Acme' }),
+    ).rejects.toThrow(/cannot assign the role partner/);
+    const created = await createUserFromCli(db, { username: 'pia', password: 'pia-pass-123', role: 'partner' });
+    const row = await db.one<{ partner: boolean }>(
+      'SELECT c.partner FROM users u JOIN customers c ON c.id = u.customer_id WHERE u.id = $1',
+      [created.uid],
+    );
+    expect(row.partner).toBe(true);
+    expect((await db.one<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE username = 'pat'")).n).toBe(0);
+  });
+
+  it('gives a superadmin created without --subrole no subrole, not master (issue 11)', async () => {
+    db = await openTestDb();
+    const { uid } = await createUserFromCli(db, { username: 'plain', password: 'plain-pass-1', role: 'superadmin' });
+    const row = await db.one<{ subrole: string | null }>('SELECT subrole FROM users WHERE id = $1', [uid]);
+    expect(row.subrole).toBeNull();
   });
 });

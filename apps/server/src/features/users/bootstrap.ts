@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import { insertCustomer } from '../customers/customers.repo.ts';
 import { hashPassword } from '../session/passwords.ts';
-import { countUsers, insertUser, usernameTaken } from './users.repo.ts';
+import { countUsers, insertUser, signInNameTaken } from './users.repo.ts';
 
 export const OPERATOR_CUSTOMER = 'Mailwright operators';
 
@@ -16,12 +16,12 @@ export async function ensureFirstSuperadmin(
   db: Db,
   log: Logger,
   admin: { username: string; password: string | undefined },
-): Promise<void> {
-  if ((await countUsers(db)) > 0) return;
+): Promise<FirstSuperadmin | null> {
+  if ((await countUsers(db)) > 0) return null;
   const password = admin.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    if ((await countUsers(tx)) > 0) return;
+  const created = await db.transaction(async (tx) => {
+    if ((await countUsers(tx)) > 0) return false;
     const cid = await insertCustomer(tx, {
       customer: OPERATOR_CUSTOMER,
       partner: false,
@@ -38,13 +38,18 @@ export async function ensureFirstSuperadmin(
       state: 'active',
       external: false,
     });
+    return true;
   });
-  if (admin.password) {
-    log.info({ username: admin.username }, 'created the first superadmin from MAILWRIGHT_ADMIN_USERNAME/PASSWORD');
-  } else {
-    // Printed once, on purpose: there is no other way to learn it. Change it in Account settings.
-    log.warn(`created the first superadmin: username "${admin.username}", password "${password}" (shown only once)`);
-  }
+  if (!created) return null;
+  log.info({ username: admin.username }, 'created the first superadmin');
+  // The generated password goes back to the caller (the CLI prints it once as plain text), never into the log.
+  return { username: admin.username, generatedPassword: admin.password ? null : password };
+}
+
+export interface FirstSuperadmin {
+  username: string;
+  /** Set when no MAILWRIGHT_ADMIN_PASSWORD was configured: the only time anyone can learn it. */
+  generatedPassword: string | null;
 }
 
 export interface CliUser {
@@ -64,7 +69,7 @@ export async function createUserFromCli(db: Db, input: CliUser): Promise<{ uid: 
   }
   const checked = userCreate.safeParse({ username: input.username, password: input.password, role: input.role });
   if (!checked.success) throw new Error(checked.error.issues.map((i) => i.message).join('; '));
-  if (await usernameTaken(db, input.username)) throw new Error(`The username ${input.username} is taken`);
+  if (await signInNameTaken(db, input.username)) throw new Error(`The username ${input.username} is taken`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const name = input.customer ?? (input.role === 'superadmin' ? OPERATOR_CUSTOMER : input.username);
@@ -72,21 +77,30 @@ export async function createUserFromCli(db: Db, input: CliUser): Promise<{ uid: 
       'SELECT id FROM customers WHERE id::text = $1 OR lower(name) = lower($1) ORDER BY id LIMIT 1',
       [name],
     );
+    const role = input.role as Role;
+    if (
+      found &&
+      role === 'partner' &&
+      !(await tx.one<{ partner: boolean }>('SELECT partner FROM customers WHERE id = $1', [found.id])).partner
+    ) {
+      // As the API refuses it (spec 6): a partner user only inside a partner customer.
+      throw new Error(`You cannot assign the role partner: customer ${name} is not a partner`);
+    }
     const cid =
       found?.id ??
       (await insertCustomer(tx, {
         customer: name,
-        partner: input.role === 'partner',
+        partner: role === 'partner',
         company: { address: '', city: '', country: '', vat_id: '', website: '' },
       }));
-    const role = input.role as Role;
     const uid = await insertUser(tx, {
       customerId: cid,
       username: input.username,
       email: input.email ?? null,
       fullName: '',
       role,
-      subrole: role === 'superadmin' ? ((input.subrole as Subrole | undefined) ?? 'master') : null,
+      // No --subrole means no subrole (a superadmin without master or mta rights), never a silent master.
+      subrole: role === 'superadmin' ? ((input.subrole as Subrole | undefined) ?? null) : null,
       passwordHash,
       state: 'active',
       external: false,

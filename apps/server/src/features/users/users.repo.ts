@@ -1,5 +1,6 @@
 import type { PageQuery, Role, Subrole, User } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
+import { openColumn, sealColumn } from '../../secrets/secret-columns.ts';
 
 export interface UserRow {
   id: number;
@@ -40,30 +41,44 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** Sign-in accepts the username or the email address, case-insensitively. */
+// The TOTP secret is stored sealed to its user (docs/security.md); rows read one at a time carry it opened.
+const withOpenTotp = (row: UserRow | undefined): UserRow | undefined =>
+  row?.totp_secret ? { ...row, totp_secret: openColumn('users.totp_secret', row.id, row.totp_secret) } : row;
+
+/**
+ * Sign-in accepts the username or the email address, case-insensitively. Both live in one namespace across all
+ * customers (sign_in_names, migration 0009), so a name finds at most one account.
+ */
 export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
-  return db.maybeOne<UserRow>(
-    `${SELECT_USER} WHERE lower(u.username) = lower($1) OR (u.email IS NOT NULL AND lower(u.email) = lower($1))
-     ORDER BY (lower(u.username) = lower($1)) DESC LIMIT 1`,
-    [login],
-  );
+  return db
+    .maybeOne<UserRow>(
+      `${SELECT_USER} WHERE u.id = (SELECT n.user_id FROM sign_in_names n WHERE n.name = lower(btrim($1)))`,
+      [login],
+    )
+    .then(withOpenTotp);
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.maybeOne<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id]);
+  return db.maybeOne<UserRow>(`${SELECT_USER} WHERE u.id = $1`, [id]).then(withOpenTotp);
 }
 
 export async function findCustomerUser(db: Db, cid: number, id: number): Promise<UserRow | undefined> {
-  return db.maybeOne<UserRow>(`${SELECT_USER} WHERE u.customer_id = $1 AND u.id = $2`, [cid, id]);
+  return db.maybeOne<UserRow>(`${SELECT_USER} WHERE u.customer_id = $1 AND u.id = $2`, [cid, id]).then(withOpenTotp);
 }
 
-export async function usernameTaken(db: Db, username: string, exceptId = 0): Promise<boolean> {
-  const row = await db.maybeOne('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
-    username,
+/** Whether a sign-in name (username or e-mail, any customer, any case) belongs to an account other than exceptId. */
+export async function signInNameTaken(db: Db, name: string, exceptId = 0): Promise<boolean> {
+  const row = await db.maybeOne('SELECT 1 FROM sign_in_names WHERE name = lower(btrim($1)) AND user_id <> $2', [
+    name,
     exceptId,
   ]);
   return row !== undefined;
 }
+
+/** The unique violation the database answers when a name is already someone else's (the race the check misses). */
+export const isSignInNameConflict = (error: unknown) =>
+  (error as { code?: string; constraint?: string }).code === '23505' &&
+  ['sign_in_names_pkey', 'users_username_key'].includes((error as { constraint?: string }).constraint ?? '');
 
 const USER_SORTS: Record<string, string> = {
   username: 'lower(u.username)',
@@ -139,7 +154,10 @@ export async function updateUserFields(
     username: string;
   }>,
 ) {
-  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const stored = fields.totp_secret
+    ? { ...fields, totp_secret: sealColumn('users.totp_secret', id, fields.totp_secret) }
+    : fields;
+  const entries = Object.entries(stored).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return;
   const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ');
   await db.query(`UPDATE users SET ${sets} WHERE id = $1`, [id, ...entries.map(([, value]) => value)]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { latestSystemMail } from '../../mail/testing/system-mail-outbox.ts';
 import { makeTenant, TEST_PASSWORD } from '../../test/factories.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
@@ -155,11 +156,9 @@ describe('invitations (S7-013, S7-036, S7-037, S7-012)', () => {
     });
     expect(invited.status).toBe(200);
     expect(invited.body.data?.user).toMatchObject({ state: 'invited', external: true });
-    const mail = await t.deps.db.one<{ text_body: string; kind: string }>(
-      "SELECT text_body, kind FROM system_mail WHERE to_address = 'erin@example.com' ORDER BY id DESC LIMIT 1",
-    );
+    const mail = await latestSystemMail(t.deps.db, "to_address = 'erin@example.com'");
     const inviteUrl = invited.body.data?.invite_url as string;
-    expect(mail.text_body).toContain(inviteUrl);
+    expect(mail.text).toContain(inviteUrl);
     const token = inviteUrl.split('/').pop() as string;
 
     const accepted = await t.request<{ activation_token: string; company: string }>('GET', `/api/invite/${token}`);
@@ -208,10 +207,8 @@ describe('password reset and change (S7-007, S7-008, S7-009)', () => {
     const unknown = await t.request('POST', '/api/password/reset', { body: { user: 'nobody-here' } });
     expect(known.body).toEqual(unknown.body);
     expect(known.body.data).toEqual({ message: 'A reset link was sent to your email!' });
-    const mail = await t.deps.db.one<{ text_body: string }>(
-      "SELECT text_body FROM system_mail WHERE kind = 'password-reset' ORDER BY id DESC LIMIT 1",
-    );
-    const token = mail.text_body.match(/\/auth\/reset\/([\w-]+)/)?.[1] as string;
+    const mail = await latestSystemMail(t.deps.db, "kind = 'password-reset'");
+    const token = mail.text?.match(/\/auth\/reset\/([\w-]+)/)?.[1] as string;
     const change = await t.request('POST', '/api/password/change', {
       body: { token, new_password: 'brand-new-pass-1', new_password2: 'brand-new-pass-1' },
     });

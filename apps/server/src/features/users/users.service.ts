@@ -27,6 +27,33 @@ async function checkRole(db: Db, auth: AuthContext, role: Role) {
   }
 }
 
+const NAME_TAKEN: Record<'username' | 'email', string> = {
+  username: 'This username is taken',
+  email: 'This email address is already used to sign in to an account',
+};
+
+/**
+ * Issue 10 item 11: usernames and e-mail addresses are one case-insensitive namespace of sign-in names across all
+ * customers, so a name signs in to one account only (and a reset for it goes to that account). A user's own username
+ * may equal its own e-mail address.
+ */
+async function checkSignInNames(db: Db, names: { username?: string; email?: string | null }, exceptId = 0) {
+  for (const field of ['username', 'email'] as const) {
+    const name = names[field];
+    if (name && (await repo.signInNameTaken(db, name, exceptId))) throw fieldError(field, NAME_TAKEN[field]);
+  }
+}
+
+/** Runs a write that claims sign-in names; the database's constraint answers the race the check above cannot see. */
+async function claimingNames<T>(db: Db, write: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    return await write(db);
+  } catch (error) {
+    if (repo.isSignInNameConflict(error)) throw fieldError('username', 'This username or email address is taken');
+    throw error;
+  }
+}
+
 export async function getUser(deps: Deps, auth: AuthContext, uid: number) {
   return repo.toUser(await loadUser(deps.db, auth, uid));
 }
@@ -34,26 +61,28 @@ export async function getUser(deps: Deps, auth: AuthContext, uid: number) {
 export async function createUser(deps: Deps, auth: AuthContext, input: UserCreate) {
   const { db } = deps;
   await checkRole(db, auth, input.role);
-  if (await repo.usernameTaken(db, input.username)) throw fieldError('username', 'This username is taken');
+  await checkSignInNames(db, { username: input.username, email: input.email ?? null });
   if (!input.password && !input.email) {
     throw fieldError('email', 'Give an email address for the activation link, or set a password');
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const uid = await db.transaction(async (tx) => {
-    const id = await repo.insertUser(tx, {
-      customerId: auth.cid,
-      username: input.username,
-      email: input.email ?? null,
-      fullName: input.full_name,
-      role: input.role,
-      subrole: input.role === 'superadmin' ? input.subrole : null,
-      passwordHash,
-      state: passwordHash ? 'active' : 'inactive',
-      external: false,
-    });
-    if (!passwordHash && input.email) await mailActivation(deps, tx, id, input.email, input.username);
-    return id;
-  });
+  const uid = await claimingNames(db, (tx) =>
+    tx.transaction(async (tx) => {
+      const id = await repo.insertUser(tx, {
+        customerId: auth.cid,
+        username: input.username,
+        email: input.email ?? null,
+        fullName: input.full_name,
+        role: input.role,
+        subrole: input.role === 'superadmin' ? input.subrole : null,
+        passwordHash,
+        state: passwordHash ? 'active' : 'inactive',
+        external: false,
+      });
+      if (!passwordHash && input.email) await mailActivation(deps, tx, id, input.email, input.username);
+      return id;
+    }),
+  );
   return getUser(deps, auth, uid);
 }
 
@@ -74,12 +103,15 @@ export async function updateUser(deps: Deps, auth: AuthContext, uid: number, inp
     if (uid === auth.uid) throw conflict('You cannot change your own role');
   }
   const role = input.role ?? user.role;
-  await repo.updateUserFields(deps.db, uid, {
-    email: input.email,
-    full_name: input.full_name,
-    role: input.role,
-    subrole: role === 'superadmin' ? input.subrole : null,
-  });
+  if (input.email) await checkSignInNames(deps.db, { email: input.email }, uid);
+  await claimingNames(deps.db, (db) =>
+    repo.updateUserFields(db, uid, {
+      email: input.email,
+      full_name: input.full_name,
+      role: input.role,
+      subrole: role === 'superadmin' ? input.subrole : null,
+    }),
+  );
   return getUser(deps, auth, uid);
 }
 
@@ -139,21 +171,23 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteReq
   await checkRole(db, auth, input.role);
   const existing = await repo.findUserByLogin(db, input.email);
   if (existing) throw fieldError('email', 'A user with this email address already exists');
-  const result = await db.transaction(async (tx) => {
-    const uid = await repo.insertUser(tx, {
-      customerId: auth.cid,
-      username: input.email,
-      email: input.email,
-      fullName: input.full_name,
-      role: input.role,
-      subrole: null,
-      passwordHash: null,
-      state: 'invited',
-      external: true,
-    });
-    await notify(tx, auth.cid, 'user-invited', `${input.email} was invited as ${input.role}`);
-    return { uid, url: await mailInvitation(deps, tx, auth, uid, input.email) };
-  });
+  const result = await claimingNames(db, (db) =>
+    db.transaction(async (tx) => {
+      const uid = await repo.insertUser(tx, {
+        customerId: auth.cid,
+        username: input.email,
+        email: input.email,
+        fullName: input.full_name,
+        role: input.role,
+        subrole: null,
+        passwordHash: null,
+        state: 'invited',
+        external: true,
+      });
+      await notify(tx, auth.cid, 'user-invited', `${input.email} was invited as ${input.role}`);
+      return { uid, url: await mailInvitation(deps, tx, auth, uid, input.email) };
+    }),
+  );
   return { user: await getUser(deps, auth, result.uid), invite_url: result.url };
 }
 

@@ -10,6 +10,8 @@ export interface WebhookEventData {
   /** The Message-ID header, without angle brackets. */
   messageId: string | null;
   tags: string[];
+  /** The message's variables (native variables, Mailgun v:, SendGrid custom_args); {} when it has none. */
+  variables: Record<string, string>;
   category: string | null;
   reply: string | null;
   bot: boolean;
@@ -30,6 +32,7 @@ function nativePayload(e: WebhookEventData) {
       recipient: e.recipient,
       message_id: e.messageId,
       tags: e.tags,
+      variables: e.variables,
       category: e.category,
       reply: e.reply,
       bot: e.bot,
@@ -64,6 +67,8 @@ function mailgunPayload(e: WebhookEventData) {
       recipient: e.recipient,
       'recipient-domain': e.recipient.split('@')[1] ?? '',
       tags: e.tags,
+      // Mailgun's name for the v: variables a message was sent with.
+      'user-variables': e.variables,
       message: { headers: { 'message-id': e.messageId } },
       ...(failed
         ? { severity: e.event === 'hardbounce' ? 'permanent' : 'temporary', reason: e.category ?? 'generic' }
@@ -94,6 +99,7 @@ export function sampleEvent(event: WebhookEvent, domain: string, now = new Date(
     recipient: 'alice@example.com',
     messageId: `sample.${now.getTime().toString(36)}@${domain}`,
     tags: ['sample'],
+    variables: { 'order-id': '1234' },
     category: bounce ? (event === 'hardbounce' ? 'bad-mailbox' : 'quota-issues') : null,
     reply: bounce ? (event === 'hardbounce' ? '550 5.1.1 No such user' : '452 4.2.2 Mailbox full') : null,
     bot: false,

@@ -3,6 +3,7 @@ import { type Poller, startPoller } from '../../events/poller.ts';
 import type { Logger } from '../../log.ts';
 import { loadSigningKey } from './signing-key.ts';
 import { type PostResult, postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-post.ts';
+import { openWebhookUrl } from './webhooks.repo.ts';
 
 /** Delays before each retry: 1 min, 5 min, 30 min, 2 h, 6 h. After the last one fails, the delivery is deferred. */
 export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21_600] as const;
@@ -30,17 +31,18 @@ interface ClaimedDelivery {
  * Takes due deliveries and pushes their due time past the request timeout while this process holds them: if it
  * crashes, they come due again by themselves (at least once; receivers dedupe on the event id).
  */
-function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery>(
+async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  const rows = await db.query<ClaimedDelivery & { webhook_id: number }>(
     `WITH due AS (
        SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= now()
         ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
      UPDATE webhook_deliveries d SET next_attempt_at = now() + make_interval(secs => $2), updated_at = now()
        FROM due, webhooks w
       WHERE d.id = due.id AND w.id = d.webhook_id
-     RETURNING d.id, d.customer_id, d.payload, d.attempts, w.url`,
+     RETURNING d.id, d.customer_id, d.payload, d.attempts, d.webhook_id, w.url`,
     [limit, leaseSeconds],
   );
+  return rows.map(({ webhook_id, ...row }) => ({ ...row, url: openWebhookUrl(webhook_id, row.url) }));
 }
 
 async function recordResult(db: Db, delivery: ClaimedDelivery, result: PostResult): Promise<void> {

@@ -1,5 +1,7 @@
 import type { PageQuery, Webhook, WebhookEvent, WebhookFormatName } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
+import { openColumn, sealColumn } from '../../secrets/secret-columns.ts';
+import { maskWebhookUrl } from './webhook-url-mask.ts';
 
 export interface WebhookRow {
   id: number;
@@ -16,12 +18,13 @@ export interface WebhookRow {
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
+/** The API shape: the URL's credentials masked (row.url holds them, for the sender). */
 export function toWebhook(row: WebhookRow): Webhook {
   return {
     id: row.id,
     did: row.domain_id,
     type: row.event,
-    url: row.url,
+    url: maskWebhookUrl(row.url),
     format: row.format,
     enabled: row.enabled,
     last_test_error: row.last_test_error,
@@ -32,34 +35,48 @@ export function toWebhook(row: WebhookRow): Webhook {
 
 const COLUMNS = 'id, customer_id, domain_id, event, url, format, enabled, last_test_error, last_tested_at, created_at';
 
+// URLs are stored sealed to their webhook (they may carry Basic credentials; docs/security.md): opened when read.
+export const openWebhookUrl = (webhookId: number, stored: string) => openColumn('webhooks.url', webhookId, stored);
+const withOpenUrl = <T extends WebhookRow | undefined>(row: T): T =>
+  row && { ...row, url: openWebhookUrl(row.id, row.url) };
+
 export function listWebhooks(db: Db, cid: number, did: number): Promise<WebhookRow[]> {
-  return db.query<WebhookRow>(
-    `SELECT ${COLUMNS} FROM webhooks WHERE customer_id = $1 AND domain_id = $2
+  return db
+    .query<WebhookRow>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE customer_id = $1 AND domain_id = $2
       ORDER BY array_position(ARRAY['accepted', 'delivered', 'rejected', 'softbounce', 'hardbounce', 'opened',
                                      'clicked', 'unsubscribed', 'complained'], event), id`,
-    [cid, did],
-  );
+      [cid, did],
+    )
+    .then((rows) => rows.map(withOpenUrl));
 }
 
 export function findWebhook(db: Db, cid: number, did: number, wid: number): Promise<WebhookRow | undefined> {
-  return db.maybeOne<WebhookRow>(
-    `SELECT ${COLUMNS} FROM webhooks WHERE customer_id = $1 AND domain_id = $2 AND id = $3`,
-    [cid, did, wid],
-  );
+  return db
+    .maybeOne<WebhookRow>(`SELECT ${COLUMNS} FROM webhooks WHERE customer_id = $1 AND domain_id = $2 AND id = $3`, [
+      cid,
+      did,
+      wid,
+    ])
+    .then(withOpenUrl);
 }
 
 /** Undefined when the domain already has a webhook for this event. */
-export function insertWebhook(
+export async function insertWebhook(
   db: Db,
   cid: number,
   did: number,
   input: { event: WebhookEvent; url: string; format: WebhookFormatName; enabled: boolean },
 ): Promise<WebhookRow | undefined> {
-  return db.maybeOne<WebhookRow>(
-    `INSERT INTO webhooks (customer_id, domain_id, event, url, format, enabled) VALUES ($1, $2, $3, $4, $5, $6)
+  // The id is taken first: the sealed URL is bound to it.
+  const { id } = await db.one<{ id: number }>("SELECT nextval(pg_get_serial_sequence('webhooks', 'id'))::int AS id");
+  const row = await db.maybeOne<WebhookRow>(
+    `INSERT INTO webhooks (id, customer_id, domain_id, event, url, format, enabled)
+     OVERRIDING SYSTEM VALUE VALUES ($7, $1, $2, $3, $4, $5, $6)
      ON CONFLICT (domain_id, event) DO NOTHING RETURNING ${COLUMNS}`,
-    [cid, did, input.event, input.url, input.format, input.enabled],
+    [cid, did, input.event, sealColumn('webhooks.url', id, input.url), input.format, input.enabled, id],
   );
+  return withOpenUrl(row);
 }
 
 export function updateWebhook(
@@ -69,11 +86,14 @@ export function updateWebhook(
   wid: number,
   input: { url?: string | undefined; format?: WebhookFormatName | undefined; enabled?: boolean | undefined },
 ): Promise<WebhookRow | undefined> {
-  return db.maybeOne<WebhookRow>(
-    `UPDATE webhooks SET url = coalesce($4, url), format = coalesce($5, format), enabled = coalesce($6, enabled)
+  const url = input.url === undefined ? null : sealColumn('webhooks.url', wid, input.url);
+  return db
+    .maybeOne<WebhookRow>(
+      `UPDATE webhooks SET url = coalesce($4, url), format = coalesce($5, format), enabled = coalesce($6, enabled)
       WHERE customer_id = $1 AND domain_id = $2 AND id = $3 RETURNING ${COLUMNS}`,
-    [cid, did, wid, input.url ?? null, input.format ?? null, input.enabled ?? null],
-  );
+      [cid, did, wid, url, input.format ?? null, input.enabled ?? null],
+    )
+    .then(withOpenUrl);
 }
 
 export async function deleteWebhook(db: Db, cid: number, did: number, wid: number): Promise<boolean> {
@@ -122,7 +142,7 @@ export async function listDeferred(db: Db, page: PageQuery): Promise<{ rows: Def
   const total = await db.one<{ n: number }>(
     "SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'deferred'",
   );
-  return { rows, total: total.n };
+  return { rows: rows.map((row) => ({ ...row, url: openWebhookUrl(row.webhook_id, row.url) })), total: total.n };
 }
 
 /** A deferred delivery goes back to pending, due now, with a fresh set of retries. */

@@ -11,6 +11,8 @@ import { requireDomain } from '../domains/domains.service.ts';
 import { buildWebhookPayload, sampleEvent } from './payload.ts';
 import { loadSigningKey } from './signing-key.ts';
 import { postWebhook } from './webhook-post.ts';
+import { webhookUrlProblem } from './webhook-target.ts';
+import { isMaskedFormOf, maskWebhookUrl } from './webhook-url-mask.ts';
 import * as repo from './webhooks.repo.ts';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
@@ -32,17 +34,27 @@ export async function getWebhook(deps: Deps, cid: number, did: number, wid: numb
   return repo.toWebhook(await requireWebhook(deps, cid, did, wid));
 }
 
+/** A URL that reaches a private network is refused when saved, not only when called (SSRF policy). */
+function checkUrl(deps: Deps, url: string | undefined) {
+  const problem = url === undefined ? undefined : webhookUrlProblem(url, deps.config.webhookAllowPrivate);
+  if (problem) throw fieldError('url', problem);
+}
+
 /** One URL per event type and domain: a second one for the same type is a 409 on the type field. */
 export async function createWebhook(deps: Deps, cid: number, did: number, input: WebhookInput) {
   await requireDomain(deps, cid, did);
+  checkUrl(deps, input.url);
   const row = await repo.insertWebhook(deps.db, cid, did, { ...input, event: input.type });
   if (!row) throw fieldError('type', `This domain already has a ${input.type} webhook`, 409);
   return repo.toWebhook(row);
 }
 
 export async function updateWebhook(deps: Deps, cid: number, did: number, wid: number, input: Partial<WebhookUpdate>) {
-  await requireWebhook(deps, cid, did, wid);
-  const row = await repo.updateWebhook(deps.db, cid, did, wid, input);
+  const current = await requireWebhook(deps, cid, did, wid);
+  // The URL as the API showed it (credentials masked) keeps the stored one; any other URL replaces it.
+  const url = input.url !== undefined && isMaskedFormOf(input.url, current.url) ? undefined : input.url;
+  checkUrl(deps, url);
+  const row = await repo.updateWebhook(deps.db, cid, did, wid, { ...input, url });
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return repo.toWebhook(row);
 }
@@ -83,7 +95,7 @@ export async function listDeferredWebhooks(deps: Deps, page: PageQuery) {
       did: row.domain_id,
       domain: row.domain,
       type: row.event,
-      url: row.url,
+      url: maskWebhookUrl(row.url),
       event_id: Number(row.event_id),
       attempts: row.attempts,
       last_status: row.last_status,

@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { DestinationBackoff } from '@mailwright/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPatternRules } from '../../features/patterns/patterns.service.ts';
 import { makeCustomer, makeUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
-import { decideSmtpAction, type SmtpRule } from '../classify/smtp-action.ts';
+import { loadPatternRules } from '../classify/pattern-rules.repo.ts';
+import type { SmtpRule } from '../classify/rule-types.ts';
+import { decideSmtpAction } from '../classify/smtp-action.ts';
 import { composeMessage } from '../message/compose.ts';
 import { type MailEnv, startMailEnv } from '../testing/mail-env.ts';
 
@@ -67,10 +68,13 @@ beforeAll(async () => {
     backoffRetrySeconds: 3,
   });
   mx = await startCountingMx('127.0.0.2', env.sink.port, 150);
-  for (const name of ['backoff.test', 'normal.test']) {
+  for (const name of ['backoff.test', 'normal.test', 'grey.test']) {
     env.dns.set(name, 'MX', [{ exchange: `mx.${name}`, priority: 10 }]);
     env.dns.set(`mx.${name}`, 'A', ['127.0.0.2']);
   }
+  // Nothing listens on 127.0.0.3: every connection is refused.
+  env.dns.set('refusing.test', 'MX', [{ exchange: 'mx.refusing.test', priority: 10 }]);
+  env.dns.set('mx.refusing.test', 'A', ['127.0.0.3']);
   const operators = await makeCustomer(env.t.deps.db);
   const mta = await makeUser(env.t.deps.db, operators, 'superadmin', { subrole: 'mta' });
   operator = await env.t.login(mta.username, TEST_PASSWORD);
@@ -162,6 +166,35 @@ describe('issue 5: destination backoff from SMTP patterns', () => {
     await expect
       .poll(() => eventNames('first@backoff.test'), { timeout: 15_000 })
       .toEqual(['accepted', 'softbounce', 'delivered']);
+  });
+
+  it('a greylisted recipient is retried on the retry schedule and the destination stays out of backoff', async () => {
+    const greylisted = '451 4.7.1 <grey@grey.test>: Recipient address rejected: Greylisted, please try again later';
+    mx.script('grey@grey.test', [greylisted]);
+    const { messageId } = await send('grey@grey.test');
+    await expect.poll(() => eventNames('grey@grey.test'), { timeout: 15_000 }).toContain('softbounce');
+    // Retried after the schedule's 1 s, not BACKOFF_RETRY_SECONDS (3 s here).
+    const retry = await env.t.deps.db.maybeOne<{ wait_ms: number }>(
+      `SELECT extract(epoch FROM q.due_at - e.created_at) * 1000 AS wait_ms
+         FROM delivery_queue q JOIN events e ON e.message_id = q.message_id AND e.event = 'softbounce'
+        WHERE q.message_id = $1`,
+      [messageId],
+    );
+    if (retry) expect(retry.wait_ms).toBeLessThan(2500); // (gone already when the retry was delivered)
+    expect((await inBackoff()).map((b) => b.destination)).not.toContain('grey.test');
+    await expect
+      .poll(() => eventNames('grey@grey.test'), { timeout: 15_000 })
+      .toEqual(['accepted', 'softbounce', 'delivered']);
+    expect((await inBackoff()).map((b) => b.destination)).not.toContain('grey.test');
+  });
+
+  it('a destination whose MX refuses connections goes into backoff', async () => {
+    await send('x@refusing.test');
+    await expect.poll(() => eventNames('x@refusing.test'), { timeout: 15_000 }).toEqual(['accepted', 'softbounce']);
+    const entry = (await inBackoff()).find((b) => b.destination === 'refusing.test');
+    expect(entry).toMatchObject({ mx_host: 'mx.refusing.test', smtp_pattern_id: null });
+    expect(entry?.reason).toMatch(/ECONNREFUSED/);
+    await env.t.deps.db.query("DELETE FROM destination_backoff WHERE destination = 'refusing.test'");
   });
 
   it('an operator can end a backoff; customers and other superadmins cannot see the list', async () => {

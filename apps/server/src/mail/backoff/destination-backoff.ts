@@ -1,8 +1,10 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { cachedPatternRules } from '../../features/patterns/patterns.service.ts';
 import type { Logger } from '../../log.ts';
-import { decideSmtpAction, type SmtpAction } from '../classify/smtp-action.ts';
+import { cachedPatternRules } from '../classify/pattern-rules.repo.ts';
+import type { SmtpAction } from '../classify/rule-types.ts';
+import { decideSmtpAction } from '../classify/smtp-action.ts';
+import type { SmtpStage } from '../classify/smtp-stage.ts';
 import { enterBackoff, isInBackoff, leaveBackoff } from './backoff.repo.ts';
 
 export interface BackoffOptions {
@@ -105,22 +107,25 @@ export class DestinationBackoff {
   }
 
   /**
-   * After a remote reply: what the SMTP patterns say to do with it (retry, bounce or backoff). A backoff reply puts
-   * the destination in backoff (or keeps it there); a success of a send that started after the last backoff reply
-   * ends it.
+   * After a remote reply: what the SMTP patterns say to do with it (retry, bounce or backoff; decideSmtpAction keeps
+   * backoff to destination-level replies, by the command that was refused). A backoff reply puts the destination in
+   * backoff (or keeps it there); a success of a send that started after the last backoff reply ends it.
    */
-  async judge(destination: string, reply: { code: number; text: string }, mxHost: string, sentAt: Date) {
+  async judge(
+    destination: string,
+    reply: { code: number; text: string },
+    mxHost: string,
+    sentAt: Date,
+    stage?: SmtpStage,
+  ) {
     const rules = await cachedPatternRules(this.db).catch(() => undefined);
-    const decision = decideSmtpAction(reply, rules?.smtp);
+    const decision = decideSmtpAction(reply, rules?.smtp, stage);
     try {
       if (decision.action === 'backoff') {
-        const minutes = decision.rule?.backoff_minutes ?? this.options.defaultMinutes;
-        await enterBackoff(this.db, destination, reply.text, minutes, {
+        await this.enter(destination, reply.text, decision.rule?.backoff_minutes ?? this.options.defaultMinutes, {
           smtpPatternId: decision.rule?.id ?? null,
           mxHost,
         });
-        this.states.set(destination, { at: Date.now(), since: Date.now() });
-        this.log.warn({ destination, minutes, reply: reply.text }, 'destination in backoff');
       } else if (reply.code < 300) {
         const state = await this.state(destination);
         if (state.since !== null && sentAt.getTime() >= state.since && (await leaveBackoff(this.db, destination))) {
@@ -132,6 +137,26 @@ export class DestinationBackoff {
       this.log.error({ err: error, destination }, 'recording destination backoff failed');
     }
     return decision.action satisfies SmtpAction;
+  }
+
+  /** No MX host of the destination could be reached (refused, timed out, no greeting): a destination-level signal. */
+  async unreachable(destination: string, reason: string, mxHost: string): Promise<void> {
+    try {
+      await this.enter(destination, reason, this.options.defaultMinutes, { smtpPatternId: null, mxHost });
+    } catch (error) {
+      this.log.error({ err: error, destination }, 'recording destination backoff failed');
+    }
+  }
+
+  private async enter(
+    destination: string,
+    reason: string,
+    minutes: number,
+    source: { smtpPatternId: number | null; mxHost: string },
+  ): Promise<void> {
+    await enterBackoff(this.db, destination, reason, minutes, source);
+    this.states.set(destination, { at: Date.now(), since: Date.now() });
+    this.log.warn({ destination, minutes, reply: reason }, 'destination in backoff');
   }
 
   /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type BounceReply, type CategoryRule, classifyBounce, joinReplyLines, ruleSubject } from './classify.ts';
+import { type BounceReply, classifyBounce, joinReplyLines, ruleSubject } from './classify.ts';
 import { DEFAULT_SMTP_RULES } from './default-rules.ts';
+import type { CategoryRule } from './rule-types.ts';
 import { decideSmtpAction } from './smtp-action.ts';
+import { statusFromText } from './status-codes.ts';
 
 /** Replies in the wording of common MTAs and providers (authored samples), with the category and hard/soft we want. */
 const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
@@ -18,12 +20,14 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
     true,
   ],
   [{ text: '550 No such user here', stage: 'RCPT' }, 'bad-mailbox', true],
-  // The same words with no sign the server refused the recipient itself (no RCPT TO stage, no x.1.x status of its
-  // own): a filter may be speaking (Sisimai's "filtered"), so no permanent suppression.
-  [{ text: '550 No such user here' }, 'policy-related', false],
-  [{ text: '550 No such user here', status: '5.1.1', statusInferred: true }, 'policy-related', false],
+  // An address the server says does not exist is a bad mailbox, with or without a stage or a status to back it...
+  [{ text: '550 No such user here' }, 'bad-mailbox', true],
+  [{ text: '550 No such user here', status: '5.1.1', statusInferred: true }, 'bad-mailbox', true],
   [{ text: '550 No such user here', status: '5.1.1' }, 'bad-mailbox', true],
+  // ...unless the reply itself says a filter spoke: an x.2.0/x.2.1 status ("the mailbox exists", RFC 3463 3.3) that
+  // was not the answer to RCPT TO, an x.7.x status, or a refusal after DATA.
   [{ text: '550 No such user here', status: '5.2.0' }, 'policy-related', false],
+  [{ text: '550 5.2.1 <a@example.com>... User Unknown' }, 'policy-related', false],
   [
     { text: "554 delivery error: dd This user doesn't have a example.com account (a@example.com) [0]", stage: 'RCPT' },
     'bad-mailbox',
@@ -33,8 +37,46 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
   [{ text: '550 Requested action not taken: mailbox unavailable', stage: 'RCPT' }, 'bad-mailbox', true],
   [{ text: 'Remote host said: 550 5.2.1 <a@example.com>... User Unknown [RCPT_TO]' }, 'bad-mailbox', true],
   [{ text: '550 5.1.6 recipient no longer on server: a@example.com' }, 'bad-mailbox', true],
+  // Microsoft's Exchange Online NDR reference (5.1.10); Lotus Domino's directory wording, once read as a blocklist
+  // listing ("listed in"); Mail.ru's and Yandex's published texts; the directory words before the LDAP/config rule.
+  [
+    { text: '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup' },
+    'bad-mailbox',
+    true,
+  ],
+  [{ text: '550 5.1.1 <a@example.com>... User not listed in public Name & Address Book' }, 'bad-mailbox', true],
+  [{ text: '550 Recipient a@example.com is not listed in the directory' }, 'bad-mailbox', true],
+  [
+    {
+      text: '550 Message was not accepted -- invalid mailbox. Local mailbox a@example.com is unavailable: user not found',
+    },
+    'bad-mailbox',
+    true,
+  ],
+  [{ text: '550 5.1.1 <a@example.com>: User unknown in LDAP directory' }, 'bad-mailbox', true],
+  [{ text: "550 5.1.1 The email address you entered couldn't be found" }, 'bad-mailbox', true],
+  [{ text: '553 Requested action not taken: mailbox name not allowed' }, 'bad-mailbox', true],
+  [{ text: '550 Empfänger existiert nicht' }, 'bad-mailbox', true],
+  [{ text: '552 Postfach ist voll' }, 'quota-issues', false],
+  [{ text: 'Unable to contact LDAP server. (#4.4.3)', action: 'failed' }, 'bad-configuration', false],
+  [{ text: '451 4.3.0 <a@example.com>: Temporary lookup failure' }, 'bad-configuration', false],
+  // RFC 3463 X.3.0: the destination system exists but something about it failed.
+  [{ text: '451 4.3.0 Please try again later' }, 'bad-configuration', false],
+  [{ text: '553 5.3.0 <a@example.com>... Addressee unknown, relay=[192.0.2.1]' }, 'bad-mailbox', true],
+  [
+    { text: 'This message is looping: it already has my Delivered-To line. (#5.4.6)', action: 'failed' },
+    'routing-errors',
+    false,
+  ],
   [{ text: '552 5.2.2 <a@example.com>: Mailbox full' }, 'quota-issues', false],
   [{ text: "452 4.2.2 The recipient's inbox is out of storage space" }, 'quota-issues', false],
+  // Full-mailbox wordings of Gmail, Dovecot, GNU Mailutils, RFC 5321's 552 text and common webmail replies.
+  [{ text: '552-5.2.2 The email account that you tried to reach is over quota.' }, 'quota-issues', false],
+  [{ text: '554 Quota exceeded (mailbox for user is full)' }, 'quota-issues', false],
+  [{ text: '550 The user’s inbox is full' }, 'quota-issues', false],
+  [{ text: '552 Requested mail action aborted: exceeded storage allocation' }, 'quota-issues', false],
+  [{ text: '452 Mailbox has exceeded the limit' }, 'quota-issues', false],
+  [{ text: '550 Not enough space on the disk for this mailbox' }, 'quota-issues', false],
   [{ text: '550 5.2.1 The email account that you tried to reach is disabled.' }, 'inactive-mailbox', false],
   [{ text: '554 5.2.1 Mailbox disabled for this recipient' }, 'inactive-mailbox', false],
   [
@@ -54,6 +96,16 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
     false,
   ],
   [{ text: '556 5.1.10 Recipient address has null MX' }, 'unreachable-mx', true],
+  // A DNS failure (RFC 3463 X.4.3) says nothing about the domain's mail: routing, not "accepts no mail".
+  [
+    {
+      text: 'Name service error for name=example.org type=MX: Malformed or unexpected name server reply',
+      action: 'failed',
+    },
+    'routing-errors',
+    false,
+  ],
+  [{ text: 'example.net: host name lookup failure', action: 'failed' }, 'routing-errors', false],
   [
     { text: '550 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org' },
     'spam-related',
@@ -82,6 +134,12 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
   [{ text: '554 5.7.1 Message rejected: the message contains a virus (Eicar-Test-Signature)' }, 'virus-related', false],
   [{ text: '554 5.7.1 <a@example.com>: Relay access denied' }, 'relaying-issues', false],
   [{ text: '553 5.1.8 <news@sender.test>: Sender address rejected: Domain not found' }, 'invalid-sender', false],
+  // Sender-domain refusals without an x.1.8 status: Exim's sender verification, qmail's envelope-sender check (its
+  // x.7.1 says policy, the words say which), Yahoo's published 451 text, PowerMTA's default wordings.
+  [{ text: '550-Verification failed for <news@sender.test> 550 Sender verify failed' }, 'invalid-sender', false],
+  [{ text: '553 sorry, your envelope sender domain must exist (#5.7.1)' }, 'invalid-sender', false],
+  [{ text: '451 Message temporarily deferred due to unresolvable RFC.5321 from domain' }, 'invalid-sender', false],
+  [{ text: '550 No MX for envelope sender domain sender.test' }, 'invalid-sender', false],
   [{ text: '501 5.5.4 Syntax error in parameters or arguments' }, 'protocol-errors', false],
   [{ text: '451 4.3.0 Temporary system problem, try again later' }, 'bad-configuration', false],
   [
@@ -90,6 +148,9 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
     false,
   ],
   [{ text: '', status: '4.4.7' }, 'message-expired', false],
+  // A final report on a transient network status gave up because the queue lifetime ran out (RFC 3464 2.3.3).
+  [{ text: '', status: '4.4.1', action: 'failed' }, 'message-expired', false],
+  [{ text: '', status: '4.4.1' }, 'no-answer-from-host', false],
   [{ text: '', status: '5.1.1' }, 'bad-mailbox', true],
   [{ text: '550 Access denied', stage: 'MAIL' }, 'invalid-sender', false],
   [{ text: '554 Access denied', stage: 'CONNECT' }, 'spam-related', false],
@@ -123,6 +184,20 @@ describe('classifyBounce with the default rules', () => {
       text: '450 4.1.1 <a@example.com>: Recipient address rejected: unverified address',
     });
     expect(result).toMatchObject({ category: 'bad-mailbox', hard: false, permanent: false, status: '4.1.1' });
+  });
+});
+
+describe('statusFromText', () => {
+  it.each([
+    ['550 5.1.1 <a@example.com>: User unknown', '5.1.1'],
+    ['Sorry, no mailbox here by that name. (#5.1.1)', '5.1.1'],
+    ['status=bounced (dsn=5.1.1, host said: 550 No such user)', '5.1.1'],
+    ['Delivery failed with <5.2.2> from the remote host', '5.2.2'],
+    ['Message expired after 5 days: 4.4.7.', '4.4.7'],
+    // A version number is not a status: RFC 3463 defines subjects 0 to 7 only.
+    ['Exim 4.94.2 could not deliver the message', undefined],
+  ])('%s -> %s', (text, status) => {
+    expect(statusFromText(text)).toBe(status);
   });
 });
 

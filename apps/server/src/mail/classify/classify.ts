@@ -1,6 +1,7 @@
 import type { BounceCategory } from '@mailwright/contract/constants';
 import { BROAD_RULES, DEFAULT_CATEGORY_RULES } from './default-rules.ts';
 import { compilePattern } from './patterns.ts';
+import type { CategoryRule } from './rule-types.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { categoryFromStatus, codeFromText, statusFromText } from './status-codes.ts';
 
@@ -15,17 +16,6 @@ export type BounceReply = {
   stage?: SmtpStage;
   /** The status was guessed (by a DSN rule from the words), not written by the remote side: it proves nothing. */
   statusInferred?: boolean;
-};
-
-/** A bounce-category pattern: the first enabled rule (by position) whose pattern matches decides. */
-export type CategoryRule = {
-  id?: number;
-  pattern: string;
-  category: BounceCategory;
-  /** Overrides the hard/soft decision when set (null/undefined: decided from the category and the reply class). */
-  hard?: boolean | null;
-  note?: string;
-  enabled?: boolean;
 };
 
 export type Classification = {
@@ -78,6 +68,7 @@ export function joinReplyLines(text: string): string {
 export function classifyBounce(
   reply: BounceReply,
   rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
+  broadRules: readonly CategoryRule[] = BROAD_RULES,
 ): Classification {
   const text = reply.text ?? '';
   const status = validStatus(reply.status) ?? statusFromText(text);
@@ -94,7 +85,7 @@ export function classifyBounce(
       }
     : stage
       ? { category: stage, source: 'stage' as const }
-      : fallbackCategory(status, text.trim() ? subject : '');
+      : fallbackCategory(status, text.trim() ? subject : '', broadRules, reply.action === 'failed');
   const hard =
     typeof rule?.hard === 'boolean' && category === rule.category
       ? rule.hard
@@ -114,12 +105,13 @@ export function matchCategoryRule(subject: string, rules: readonly CategoryRule[
 }
 
 /**
- * "User unknown" proves the mailbox is gone only when the remote side refused the recipient itself: in reply to RCPT
- * TO, or with an RFC 3463 addressing status (x.1.x) of its own. Called unknown after DATA was accepted, with a
- * security/policy status (x.7.x), or with no such evidence at all (a relay's text, a filter appliance's summary),
- * it is a filter speaking, the way providers hide a recipient's own filter behind "user unknown" (Sisimai's
- * "filtered"): a policy refusal that does not suppress the address for good. A DNS failure that is only temporary
- * does not prove the domain is gone.
+ * An address the remote server calls unknown is a bad mailbox, unless the same reply says otherwise (the evidence
+ * rule of docs/list-hygiene.md): a security/policy status of its own (RFC 3463 x.7.x), a refusal that came only after
+ * DATA (the recipient had been accepted, so a filter judged the message), or a mailbox status of its own (x.2.0/x.2.1:
+ * "the mailbox exists", RFC 3463 3.3) that was not the answer to RCPT TO. Those are a filter speaking (providers hide
+ * a recipient's own filter behind "user unknown"): a policy refusal that does not suppress the address for good. A
+ * status guessed by a DSN rule proves nothing either way. A DNS failure that is only temporary does not prove the
+ * domain is gone.
  */
 function refineRuleCategory(
   category: BounceCategory,
@@ -127,15 +119,19 @@ function refineRuleCategory(
   reportedStatus: string | undefined,
   permanent: boolean,
 ): BounceCategory {
+  // A refusal of MAIL FROM is about the reverse-path (RFC 5321 4.1.1.2): "no such user" or "domain not found" there
+  // names our sender, not the recipient.
+  if (stage === 'MAIL' && (ADDRESS_CATEGORIES.has(category) || category === 'inactive-mailbox'))
+    return 'invalid-sender';
   if (category === 'bad-domain' && !permanent) return 'routing-errors';
   const mailbox = category === 'bad-mailbox' || category === 'invalid-mailbox';
-  if (mailbox && !recipientRefused(stage, reportedStatus)) return 'policy-related';
+  if (mailbox && replySaysFilter(stage, reportedStatus)) return 'policy-related';
   return category;
 }
 
-function recipientRefused(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {
-  if (stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '')) return false;
-  return stage === 'RCPT' || /^[45]\.1\./.test(reportedStatus ?? '');
+function replySaysFilter(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {
+  if (stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '')) return true;
+  return stage !== 'RCPT' && /^[45]\.2\.[01]$/.test(reportedStatus ?? '');
 }
 
 /**
@@ -150,10 +146,20 @@ function stageCategory(stage: SmtpStage | undefined): BounceCategory | undefined
 
 type Fallback = { category: BounceCategory; source: Classification['source'] };
 
-function fallbackCategory(status: string | undefined, subject: string): Fallback {
+/**
+ * A report that gave up ("failed") on a transient network status (4.4.x: no answer, bad connection, routing) gave up
+ * because the queue lifetime ran out: RFC 3464 2.3.3 says "failed" is final, and the status says why it kept trying.
+ */
+function fallbackCategory(
+  status: string | undefined,
+  subject: string,
+  broadRules: readonly CategoryRule[],
+  failed: boolean,
+): Fallback {
+  if (failed && status && /^4\.4\.\d+$/.test(status)) return { category: 'message-expired', source: 'status' };
   const specific = status && !/^\d\.(0\.\d+|7\.\d+)$/.test(status) ? categoryFromStatus(status) : undefined;
   if (specific) return { category: specific, source: 'status' };
-  const broad = subject ? matchCategoryRule(subject, BROAD_RULES)?.category : undefined;
+  const broad = subject ? matchCategoryRule(subject, broadRules)?.category : undefined;
   if (broad) return { category: broad, source: 'words' };
   const general = categoryFromStatus(status);
   return general ? { category: general, source: 'status' } : { category: 'other', source: 'none' };

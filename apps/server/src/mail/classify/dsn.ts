@@ -2,7 +2,7 @@ import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
-import { extractTextRecipients, firstText, humanReadableText, splitOriginal } from './text-bounce.ts';
+import { extractTextRecipients, firstText, humanReadableText, inlineForwarded, splitOriginal } from './text-bounce.ts';
 
 /** One recipient of a bounce, as RFC 3464 section 2.3 describes it (or as recovered from a non-standard bounce). */
 export type DsnRecipient = {
@@ -55,7 +55,7 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
   let root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
   let leaves = leafParts(root);
   let statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
-  const forwarded = statusPart ? undefined : forwardedBounce(leaves);
+  const forwarded = statusPart ? undefined : (forwardedBounce(root, leaves) ?? inlineForwardedBounce(root));
   if (forwarded) {
     // A relay (or a person) forwarded the real report as an attachment: read that one.
     root = forwarded;
@@ -89,6 +89,7 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
       const block = blocks.find((b) => b.recipient === recipient.recipient.toLowerCase());
       if (block) recipient.detail = block.text;
       else if (report.recipients.length === 1 && text.trim()) recipient.detail = squash(text);
+      if (!recipient.diagnostic && recipient.detail) recipient.diagnostic = sendmailReason(recipient.detail) ?? '';
     }
   } else {
     report.recipients = blocks.map((block) => ({
@@ -126,9 +127,37 @@ function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[])
   }
 }
 
-function forwardedBounce(leaves: MimePart[]): MimePart | undefined {
+/**
+ * Sendmail's report lists each failed address with "(reason: <the final reply>)": the remote server's words when the
+ * Diagnostic-Code field is missing, and more to the point than the transcript around them.
+ */
+function sendmailReason(detail: string): string | undefined {
+  return /\(reason: ([^()]{3,300})\)/i.exec(detail)?.[1]?.trim();
+}
+
+/** Who writes bounces (RFC 3464 2.1's "reporting MTA" postmaster), and what their subjects say. */
+const REPORT_AUTHOR = /mailer-daemon|postmaster|mail delivery|delivery subsystem/i;
+const REPORT_SUBJECT = /undeliver|delivery (status|fail)|failure notice|returned mail|could not be delivered/i;
+
+/** A bounce forwarded inline by a person or a mail client: read the forwarded report, not the forwarder's note. */
+function inlineForwardedBounce(root: MimePart): MimePart | undefined {
+  const inner = inlineForwarded(firstText(root));
+  if (!inner) return undefined;
+  const from = header(inner.headers, 'from') ?? '';
+  return REPORT_AUTHOR.test(from) || REPORT_SUBJECT.test(header(inner.headers, 'subject') ?? '') ? inner : undefined;
+}
+
+/**
+ * A report attached to a message: one with RFC 3464 fields, or, when a person (not a reporting MTA) sent the outer
+ * message, a non-standard bounce from a MAILER-DAEMON. A bounce's own attachment is the returned original, whose author
+ * is our sender, so it is never taken for the report.
+ */
+function forwardedBounce(root: MimePart, leaves: MimePart[]): MimePart | undefined {
   const inner = leaves.find((p) => p.type === 'message/rfc822')?.parts[0];
-  return inner && leafParts(inner).some((part) => STATUS_TYPES.has(part.type)) ? inner : undefined;
+  if (!inner) return undefined;
+  if (leafParts(inner).some((part) => STATUS_TYPES.has(part.type))) return inner;
+  const forwardedByPerson = !REPORT_AUTHOR.test(header(root.headers, 'from') ?? '');
+  return forwardedByPerson && REPORT_AUTHOR.test(header(inner.headers, 'from') ?? '') ? inner : undefined;
 }
 
 function findOriginal(leaves: MimePart[]): Headers | undefined {
@@ -208,7 +237,7 @@ function typed(value: string): string {
 }
 
 function bareAddress(value: string): string {
-  const angle = /<([^>]*)>/.exec(value);
+  const angle = /<([^<>]*)>/.exec(value);
   return (angle?.[1] ?? value).trim().replace(/^"|"$/g, '');
 }
 
@@ -221,7 +250,7 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/;
+const ADDRESS = /(?<![\w.!#$%&'*+/=?^`{|}~-])[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/;
 
 export function firstAddress(value: string | undefined): string | undefined {
   return value ? ADDRESS.exec(value)?.[0]?.toLowerCase() : undefined;

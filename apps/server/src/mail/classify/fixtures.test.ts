@@ -158,6 +158,31 @@ describe('RFC 3464 and non-standard bounces of the common MTAs', () => {
 });
 
 describe('bounces in other shapes', () => {
+  it('reads a bounce a person forwarded inline, not the note above it', () => {
+    const report = read('forwarded-inline-postfix.eml');
+    if (report.kind !== 'bounce') throw new Error(`not a bounce: ${report.kind}`);
+    expect(report.recipients.map((r) => [r.recipient, r.status, r.stage, r.classification.category])).toEqual([
+      ['inbox.full@example.org', '5.2.2', 'RCPT', 'quota-issues'],
+    ]);
+  });
+
+  it('reads a non-standard bounce a person forwarded as an attachment', () => {
+    const report = read('forwarded-attached-qmail.eml');
+    if (report.kind !== 'bounce') throw new Error(`not a bounce: ${report.kind}`);
+    expect(report.recipients.map((r) => [r.recipient, r.status, r.stage, r.classification.category])).toEqual([
+      ['gone.away@example.net', '5.1.1', 'RCPT', 'bad-mailbox'],
+    ]);
+    expect(report.originalMessageId).toBe('m-5000.news@sender.test');
+  });
+
+  it('reads a Japanese notice whose EUC-JP bytes are labelled ISO-2022-JP, and its words for an unknown address', () => {
+    const report = read('japanese-mislabelled-eucjp.eml');
+    if (report.kind !== 'bounce') throw new Error(`not a bounce: ${report.kind}`);
+    expect(report.recipients.map((r) => [r.recipient, r.classification.category, r.classification.hard])).toEqual([
+      ['no.such.person@example.net', 'bad-mailbox', true],
+    ]);
+  });
+
   it('reads recipients whose RFC 3464 field groups run together without an empty line', () => {
     const report = read('postfix-two-recipients.eml');
     if (report.kind !== 'bounce') throw new Error(report.kind);

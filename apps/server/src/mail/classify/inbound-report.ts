@@ -1,15 +1,20 @@
 import { type FeedbackReport, parseFeedbackReport } from './arf.ts';
 import { autoReplyReason } from './auto-reply.ts';
-import { type BounceReply, type CategoryRule, type Classification, classifyBounce } from './classify.ts';
-import { DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
+import { type BounceReply, type Classification, classifyBounce } from './classify.ts';
+import { BROAD_RULES, DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
 import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
 import type { DsnRule } from './dsn-rules.ts';
 import { decodeWords, type Headers, header, leafParts, type MimePart } from './mime.ts';
+import type { CategoryRule } from './rule-types.ts';
 import { parseSesNotification, type SesNotification } from './ses-notification.ts';
 import { firstText } from './text-bounce.ts';
 
-/** A bounced recipient with its classification. Action "delayed" is a warning: record it, never suppress on it. */
-export type ClassifiedRecipient = DsnRecipient & { classification: Classification };
+/**
+ * A bounced recipient with its classification. Action "delayed" is a warning (RFC 3464 2.3.3: the reporting MTA
+ * keeps trying): a delay, never a bounce. `transient` marks an Amazon SES "Transient" bounce, which SES reports
+ * without an action: SES has given up on that send, so it is a soft bounce rather than a delay.
+ */
+export type ClassifiedRecipient = DsnRecipient & { classification: Classification; transient?: true };
 
 /** What an inbound message to a bounce address turned out to be. */
 export type InboundKind =
@@ -28,7 +33,12 @@ export type InboundReport = InboundKind & {
   verpId?: number;
 };
 
-export type InboundRules = { category?: readonly CategoryRule[]; dsn?: readonly DsnRule[] };
+export type InboundRules = {
+  category?: readonly CategoryRule[];
+  dsn?: readonly DsnRule[];
+  /** The built-in broad words (BROAD_RULES); only the benchmark swaps them, to leave rules out. */
+  broad?: readonly CategoryRule[];
+};
 export type InboundOptions = {
   /** Our VERP decoder (mail-tokens.ts parseVerpAddress with the secret bound): the recipient id, or null. */
   decodeVerp?: (address: string) => number | null;
@@ -101,7 +111,11 @@ function readKind(root: MimePart, rules: InboundRules): InboundKind {
       return {
         kind: 'bounce',
         report,
-        recipients: failed.map((r) => ({ ...r, classification: classifyRecipient(r, categoryRules) })),
+        recipients: failed.map((r) => ({
+          ...r,
+          classification: classifyRecipient(r, categoryRules, rules.broad),
+          ...(ses && r.action === 'delayed' ? { transient: true as const } : {}),
+        })),
       };
     }
   }
@@ -124,7 +138,7 @@ function sesReport(root: MimePart, ses: Exclude<SesNotification, { type: 'Compla
 function addressesOf(headers: Headers, names: string[]): string[] {
   const values = names.flatMap((name) => headers.get(name) ?? []);
   const found = values.flatMap((value) =>
-    [...value.matchAll(/[^\s<>",;:()]+@[^\s<>",;:()]+/g)].map((m) => m[0].toLowerCase()),
+    [...value.matchAll(/(?<![^\s<>",;:()])[^\s<>",;:()]+@[^\s<>",;:()]+/g)].map((m) => m[0].toLowerCase()),
   );
   return [...new Set(found)];
 }
@@ -136,15 +150,16 @@ function addressesOf(headers: Headers, names: string[]): string[] {
 export function classifyRecipient(
   recipient: DsnRecipient,
   rules: readonly CategoryRule[] = DEFAULT_CATEGORY_RULES,
+  broadRules: readonly CategoryRule[] = BROAD_RULES,
 ): Classification {
   const base: Omit<BounceReply, 'text'> = { action: recipient.action };
   if (recipient.status) base.status = recipient.status;
   if (recipient.code) base.code = recipient.code;
   if (recipient.stage) base.stage = recipient.stage;
   if (recipient.dsnRule) base.statusInferred = true;
-  const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules);
+  const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules, broadRules);
   if (fromDiagnostic.rule || !recipient.detail) return fromDiagnostic;
-  const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules);
+  const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules, broadRules);
   return fromDetail.rule ? fromDetail : fromDiagnostic;
 }
 

@@ -17,6 +17,9 @@ export type MimePart = {
 
 /** Splits a header block from its body at the first empty line. */
 export function splitHeaderBody(raw: string): { head: string; body: string } {
+  // A body part without header fields starts with the empty line itself (RFC 2046 5.1.1).
+  const empty = /^\r?\n/.exec(raw);
+  if (empty) return { head: '', body: raw.slice(empty[0].length) };
   const match = /\r?\n\r?\n/.exec(raw);
   if (!match) return { head: raw, body: '' };
   return { head: raw.slice(0, match.index), body: raw.slice(match.index + match[0].length) };
@@ -53,7 +56,7 @@ export function parseContentType(value: string | undefined): { type: string; par
   if (!value) return { type: 'text/plain', params: {} };
   const [first = '', ...rest] = value.split(';');
   const params: Record<string, string> = {};
-  for (const match of rest.join(';').matchAll(/([\w*-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g)) {
+  for (const match of rest.join(';').matchAll(/(?<![\w*-])([\w*-]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/g)) {
     const name = (match[1] ?? '').toLowerCase();
     const raw = match[2] ?? '';
     params[name] = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
@@ -63,12 +66,37 @@ export function parseContentType(value: string | undefined): { type: string; par
   return { type, params };
 }
 
+/**
+ * Japanese mail is often mislabelled: ISO-2022-JP (RFC 1468) is a 7-bit encoding, yet carriers' and old MTAs' notices
+ * declare it over EUC-JP or Shift_JIS bytes. A Japanese label whose bytes do not decode cleanly is tried as the other
+ * two Japanese encodings (and UTF-8) before falling back to replacement characters.
+ */
+const JAPANESE = ['iso-2022-jp', 'euc-jp', 'shift_jis', 'utf-8'];
+const JAPANESE_LABELS = /^(iso-2022-jp(-\d)?|euc-jp|x-euc-jp|shift[_-]?jis|x-sjis|sjis|windows-31j|cp932)$/;
+
 export function decodeCharset(bytes: Uint8Array, charset: string | undefined): string {
   const label = (charset ?? 'utf-8').toLowerCase().replace(/^"|"$/g, '');
+  const name = label === 'us-ascii' || label === 'ascii' ? 'utf-8' : label;
+  if (JAPANESE_LABELS.test(name)) {
+    for (const candidate of [name, ...JAPANESE.filter((c) => c !== name)]) {
+      const text = decodeStrictly(bytes, candidate);
+      if (text !== undefined) return text;
+    }
+  }
   try {
-    return new TextDecoder(label === 'us-ascii' || label === 'ascii' ? 'utf-8' : label).decode(bytes);
+    return new TextDecoder(name).decode(bytes);
   } catch {
     return new TextDecoder('latin1').decode(bytes);
+  }
+}
+
+function decodeStrictly(bytes: Uint8Array, label: string): string | undefined {
+  try {
+    const text = new TextDecoder(label, { fatal: true }).decode(bytes);
+    // ISO-2022-JP's decoder passes 8-bit bytes through as they are: only 7-bit data is really ISO-2022-JP.
+    return label.startsWith('iso-2022-jp') && bytes.some((b) => b > 0x7f) ? undefined : text;
+  } catch {
+    return undefined;
   }
 }
 

@@ -32,6 +32,22 @@ describe('the forgiving MIME reader', () => {
     const b64 = readMessage('Content-Transfer-Encoding: base64\n\nNTUwIDUuMS4xIFVzZXIgdW5rbm93bg==');
     expect(b64.text).toBe('550 5.1.1 User unknown');
   });
+
+  it('reads Japanese text labelled ISO-2022-JP in the encoding its bytes really are (EUC-JP, Shift_JIS)', () => {
+    const words = '宛先のメールアドレスが見つかりません';
+    const bodies = {
+      'iso-2022-jp': '1b244230384068244e2561213c256b25222549256c2539242c382b2444242b246a245e243b24731b2842',
+      'euc-jp': 'b0b8c0e8a4cea5e1a1bca5eba5a2a5c9a5eca5b9a4acb8aba4c4a4aba4eaa4dea4bba4f3',
+      shift_jis: '88b690e682cc8381815b838b83418368838c835882aa8ca982c282a982e882dc82b982f1',
+    };
+    for (const hex of Object.values(bodies)) {
+      const raw = Buffer.concat([
+        Buffer.from('Content-Type: text/plain; charset=ISO-2022-JP\n\n'),
+        Buffer.from(hex, 'hex'),
+      ]);
+      expect(readMessage(raw).text).toBe(words);
+    }
+  });
 });
 
 describe('RFC 3464 fields', () => {
@@ -43,6 +59,33 @@ describe('RFC 3464 fields', () => {
       reportingMta: 'mx.example.com',
       recipients: [{ recipient: 'a@example.com', action: 'failed', status: '4.4.7', diagnostic: '' }],
     });
+  });
+
+  it("takes Sendmail's '(reason: ...)' as the remote words when Diagnostic-Code is missing", () => {
+    const raw = [
+      'From: MAILER-DAEMON@mx.example.com',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+      '',
+      '--b',
+      '',
+      '----- The following addresses had permanent fatal errors -----',
+      '<a@example.com>',
+      '    (reason: 550 5.0.0 Insufficient permission)',
+      '----- Transcript of session follows -----',
+      'procmail: quota exceeded while writing',
+      '--b',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.example.com',
+      '',
+      'Final-Recipient: RFC822; a@example.com',
+      'Action: failed',
+      'Status: 5.0.0',
+      '--b--',
+    ].join('\n');
+    expect(parseBounce(raw).recipients).toMatchObject([
+      { recipient: 'a@example.com', diagnostic: '550 5.0.0 Insufficient permission' },
+    ]);
   });
 
   it('gives a status to a non-standard bounce from the DSN rules', () => {
@@ -101,6 +144,15 @@ describe('the SMTP stage of a refusal', () => {
     ['550 <a@b>: Recipient address rejected: User unknown in local recipient table', 'RCPT'],
     ['Status: 5.0.0 (Remote SMTP server has rejected address)', 'RCPT'],
     ['550 user unknown', undefined],
+    // Exim with PIPELINING, Postfix with CHUNKING (RFC 3030 BDAT), qmail-remote's own words, Yahoo's command tags.
+    ['SMTP error from remote mail server after pipelined RCPT TO:<a@b>: 550 no such user', 'RCPT'],
+    ['SMTP error from remote mail server after pipelined MAIL FROM:<a@b>: 553 sender rejected', 'MAIL'],
+    ['SMTP error from remote mail server after pipelined end of data: 550 rejected', 'DATA'],
+    ['(in reply to end of BDAT command)', 'DATA'],
+    ['Connected to 192.0.2.1 but my name was rejected.', 'HELO'],
+    ['192.0.2.1 failed after I sent the message.', 'DATA'],
+    ['Remote host said: 554 Message not allowed [BODY]', 'DATA'],
+    ['Remote host said: 553 Mail from 192.0.2.1 not allowed [MAIL_FROM]', 'MAIL'],
   ])('%s -> %s', (text, stage) => {
     expect(stageFromText(text)).toBe(stage);
   });

@@ -7,20 +7,25 @@ export const SMTP_STAGES = ['CONNECT', 'HELO', 'MAIL', 'RCPT', 'DATA'] as const;
 export type SmtpStage = (typeof SMTP_STAGES)[number];
 
 const STAGE_WORDS: readonly [RegExp, SmtpStage][] = [
-  // Postfix: "(in reply to end of DATA command)", "refused to talk to me" (the 4xx/5xx greeting).
+  // Postfix: "(in reply to end of DATA command)" (or BDAT, RFC 3030 CHUNKING), "refused to talk to me" (the 4xx/5xx
+  // greeting). Exim: "SMTP error from remote mail server after [pipelined] end of data / RCPT TO / MAIL FROM". qmail-remote:
+  // "failed on DATA command", "failed after I sent the message", "my name was rejected" (HELO).
   [
-    /in reply to (end of )?data command|after (end of )?data\b|did not like our (final )?data|failed on data command/i,
+    /in reply to (end of )?(data|bdat) command|after (pipelined )?(end of )?data\b|did not like our (final )?data|failed on data command|failed after i sent the message|\[(data|body)\]/i,
     'DATA',
   ],
   // Yahoo tags the command ("[RCPT_TO]"), X3 names it ("SMTP:RCPT host"), Postfix's smtpd refuses recipients at RCPT TO
   // only ("Recipient address rejected"), Sun Messaging Server says "has rejected address".
   [
-    /in reply to rcpt to command|after rcpt to|does not like recipient|did not like our rcpt|\[rcpt_to\]|\bsmtp:rcpt\b|recipient address rejected|has rejected (the )?address/i,
+    /in reply to rcpt to command|after (pipelined )?rcpt to|does not like recipient|did not like our rcpt|\[rcpt_to\]|\bsmtp:rcpt\b|recipient address rejected|has rejected (the )?address/i,
     'RCPT',
   ],
-  [/in reply to mail from command|after mail from|sender was rejected|did not like our mail from/i, 'MAIL'],
-  [/in reply to (helo|ehlo) command|after (helo|ehlo)/i, 'HELO'],
-  [/refused to talk to me|after initial connection|greeting failed/i, 'CONNECT'],
+  [
+    /in reply to mail from command|after (pipelined )?mail from|sender was rejected|did not like our mail from|\[mail_from\]/i,
+    'MAIL',
+  ],
+  [/in reply to (helo|ehlo) command|after (helo|ehlo)|my name was rejected|\[(helo|ehlo)\]/i, 'HELO'],
+  [/refused to talk to me|after initial connection|greeting failed|\[connect\]/i, 'CONNECT'],
 ];
 
 export function stageFromText(text: string): SmtpStage | undefined {

@@ -19,6 +19,8 @@ const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '2.2': 'quota-issues',
   '2.3': 'quota-issues',
   '2.4': 'bad-mailbox',
+  // X.3.0 "the destination system exists and normally accepts mail, but something about the system" failed.
+  '3.0': 'bad-configuration',
   '3.1': 'quota-issues',
   '3.2': 'bad-configuration',
   '3.3': 'content-related',
@@ -65,7 +67,9 @@ export function categoryFromStatus(status: string | undefined): BounceCategory |
 export function statusFromText(text: string): string | undefined {
   // Only failure classes: a transcript's "250 2.1.5 Ok" before the refusal is not the answer that failed.
   // "550-5.1.1" is a multi-line reply's continuation prefix.
-  const m = /(?:^|[\s(#[:'"]|\d{3}-)([45]\.\d{1,3}\.\d{1,3})(?=$|[\s):;,\]'"])/.exec(text);
+  // Log-style "dsn=5.1.1", "<5.1.1>" and a sentence's final "5.1.1." count too. RFC 3463 defines subjects 0 to 7
+  // only, so a version number ("Exim 4.94.2") is not taken for a status.
+  const m = /(?:^|[\s(#[:'"=<>/]|\d{3}-)([45]\.[0-7]\.\d{1,3})(?=$|[\s):;,\]'"<>]|\.(?:$|\s))/.exec(text);
   return m?.[1];
 }
 

@@ -1,4 +1,4 @@
-import { leafParts, type MimePart } from './mime.ts';
+import { leafParts, type MimePart, parseHeaders } from './mime.ts';
 
 /**
  * Reading bounces that are not RFC 3464 reports (qmail, Exim, old Sendmail, Exchange 2003, webmail providers): the
@@ -7,7 +7,7 @@ import { leafParts, type MimePart } from './mime.ts';
 
 /** Lines that start the returned copy of the original message in the common MTAs' bounce texts. */
 const ORIGINAL_STARTS = [
-  /^-{2,}.*\b(copy of the message|original message|unsent message|returned message|message headers follow|original message headers|returned mail|header of the original|headers of your message)/i,
+  /^--.*\b(copy of the message|original message|unsent message|returned message|message headers follow|original message headers|returned mail|header of the original|headers of your message)/i,
   /^-{2,}\s*(Below this line|The header of|Original|Returned|Unsent)/i,
   /^(Original message follows|Message headers follow|Original message headers|The original message headers are|Included is a copy of|Below is a copy of the original|Headers? of the original message|Text of the returned message)/i,
   /^\s*-{3,}\s*(Original|Returned|Forwarded|Unsent)/i,
@@ -19,9 +19,9 @@ const HEADER_BLOCK_START =
 
 export function stripHtml(html: string): string {
   return html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<(script|style)[\s\S]*?(?:<\/\1>|$)/gi, ' ')
     .replace(/<br\s*\/?>|<\/(p|div|tr|li|h\d)>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -41,6 +41,32 @@ export function firstText(root: MimePart): string {
   const plain = leaves.find((p) => p.type === 'text/plain' && p.text.trim());
   const html = leaves.find((p) => p.type === 'text/html');
   return plain?.text ?? (html ? stripHtml(html.text) : '');
+}
+
+/** Where a mail client starts a forwarded message inline (Gmail, Thunderbird, Outlook, Apple Mail). */
+const FORWARD_MARK = /^[ \t>]*(-{2,}\s*(Forwarded message|Original Message)\s*-{2,}|Begin forwarded message:)[ \t]*$/im;
+const FORWARDED_HEADER = /^[ \t>]*[\w-]+:\s/;
+
+/**
+ * A bounce someone forwarded inline: the forwarded message's header lines (From, Subject, To...) and its text, when the
+ * text part has a forwarding mark. The report itself is there, not in the forwarder's note above the mark.
+ */
+export function inlineForwarded(text: string): MimePart | undefined {
+  const mark = FORWARD_MARK.exec(text);
+  if (!mark) return undefined;
+  const lines = text
+    .slice(mark.index + mark[0].length)
+    .replace(/^\s*\n/, '')
+    .split('\n');
+  let end = 0;
+  while (end < lines.length && FORWARDED_HEADER.test(lines[end] ?? '')) end++;
+  if (end === 0) return undefined;
+  const head = lines.slice(0, end).map((line) => line.replace(/^[ \t>]*/, '').replace(/\*\*/g, ''));
+  const body = lines
+    .slice(end)
+    .join('\n')
+    .replace(/^\s*\n/, '');
+  return { headers: parseHeaders(head.join('\n')), type: 'text/plain', params: {}, text: body, parts: [] };
 }
 
 export function cutOriginal(text: string): string {
@@ -71,7 +97,7 @@ function quotedHeaders(lines: string[]): string {
   return rest.slice(0, end < 0 ? rest.length : end).join('\n');
 }
 
-const ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+const ADDRESS = /(?<![\w.!#$%&'*+/=?^`{|}~-])[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
 const NEVER_RECIPIENTS = /^(mailer-daemon|double-bounce)@/i;
 /** "To: a@b" / "From: a@b" lines summarise the original message (Exchange): used only when nothing else names one. */
 const SUMMARY_LINE = /^\s*(to|cc|from|reply-to|sender|return-path|message-id)\s*:/i;
@@ -130,6 +156,6 @@ function isSenderMention(before: string): boolean {
 
 function replyLinesBefore(lines: string[], start: number): number {
   let from = start;
-  while (from > 0 && /^\s*(<<<|>>>)?\s*[45]\d\d[\s-]/.test(lines[from - 1] ?? '')) from--;
+  while (from > 0 && /^\s*(?:(<<<|>>>)\s*)?[45]\d\d[\s-]/.test(lines[from - 1] ?? '')) from--;
   return from;
 }

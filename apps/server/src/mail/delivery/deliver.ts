@@ -1,7 +1,10 @@
 import type { BounceCategory } from '@mailwright/contract';
 import type { DestinationBackoff } from '../backoff/destination-backoff.ts';
-import { type CategoryRule, classifyBounce } from '../classify/classify.ts';
+import { classifyBounce } from '../classify/classify.ts';
+import type { CategoryRule } from '../classify/rule-types.ts';
 import { verpAddress } from '../mail-tokens.ts';
+import { type DkimKey, signMessage } from '../message/dkim.ts';
+import { personalizeMessage } from '../tracking/personalize.ts';
 import type { Delivery, DeliveryResult, RecipientResult } from './delivery.repo.ts';
 import type { MxResolver, MxTarget } from './mx-resolver.ts';
 import { isExpired, nextAttemptAt } from './retry-schedule.ts';
@@ -16,6 +19,10 @@ export interface DeliverContext {
   backoff?: DestinationBackoff;
   /** The operators' bounce-category patterns (cached); without it the default rules decide. */
   categoryRules?: () => Promise<readonly CategoryRule[]>;
+  /** The sandbox catch-all MX (mail/sandbox) when this worker runs it; sandbox mail goes there and nowhere else. */
+  sandboxMx?: MxTarget;
+  /** The sending domain's DKIM key, for the per-recipient copies of a message to several recipients. */
+  signingKey?: (customerId: number, domainId: number) => Promise<DkimKey | null>;
 }
 
 const NETWORK_CATEGORY: Record<NonNullable<SendOutcome['networkError']>, BounceCategory> = {
@@ -54,6 +61,8 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
       replyCode: null,
       reply: 'The sending domain was deleted before delivery',
     }));
+  } else if (d.sandbox) {
+    return deliverToSandbox(d, d.bounceHost, ctx);
   } else {
     // A destination in backoff with more waiting than it may take now: the whole row is put off, nothing is sent.
     const deferTo = await ctx.backoff?.admit(d.recipientDomain, d.recipients.length);
@@ -73,12 +82,10 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
     } else {
       results = [];
       for (const r of d.recipients) {
-        const from = verpAddress(ctx.secret, r.id, d.bounceHost);
+        const from = d.envelopeFrom ?? verpAddress(ctx.secret, r.id, d.bounceHost);
         const release = await ctx.backoff?.slot(d.recipientDomain);
         try {
-          results.push(
-            await sendToFirstReachable(ctx, d.recipientDomain, resolution.targets, { from, to: r.address }, d.raw, r),
-          );
+          results.push(await sendToFirstReachable(ctx, d, resolution.targets, { from, to: r.address }, r));
         } finally {
           release?.();
         }
@@ -88,30 +95,62 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
   return settle(d, results, ctx);
 }
 
+/**
+ * Sandbox mail goes to the catch-all MX whatever the recipient: DNS is never asked and no other host is ever tried.
+ * Without a catch-all on this worker (SANDBOX=off) it waits as a soft bounce. The recipient domain's backoff state
+ * is neither consulted nor changed: a 250 from the catch-all says nothing about the real destination.
+ */
+async function deliverToSandbox(d: Delivery, bounceHost: string, ctx: DeliverContext): Promise<DeliveryResult> {
+  const { backoff: _notForSandbox, ...direct } = ctx;
+  const target = ctx.sandboxMx;
+  const results: RecipientResult[] = [];
+  for (const r of d.recipients) {
+    const envelope = { from: verpAddress(ctx.secret, r.id, bounceHost), to: r.address };
+    if (target) results.push(await sendToFirstReachable(direct, d, [target], envelope, r));
+    else
+      results.push({
+        ...{ mxHost: null, remoteIp: null, tls: false, startedAt: new Date(), durationMs: 0, attempted: false },
+        recipientId: r.id,
+        recipient: r.address,
+        outcome: 'softbounce',
+        category: 'routing-errors',
+        replyCode: null,
+        reply: 'The sandbox is off on this worker (SANDBOX); sandbox mail waits for its catch-all MX',
+      });
+  }
+  return settle(d, results, direct);
+}
+
 async function sendToFirstReachable(
   ctx: DeliverContext,
-  destination: string,
+  d: Delivery,
   targets: readonly MxTarget[],
   envelope: { from: string; to: string },
-  raw: Buffer,
   recipient: { id: number; address: string },
 ): Promise<RecipientResult> {
+  const destination = d.recipientDomain;
   const startedAt = new Date();
+  const raw = await copyFor(d, recipient.address, ctx);
   let target = targets[0] as MxTarget;
   let sent: SendOutcome | undefined;
   for (const candidate of targets) {
     target = candidate;
-    sent = await ctx.pool.send(candidate, envelope, raw);
+    sent = await ctx.pool.send(candidate, envelope, raw, d.transport);
     if (!sent.unreachable) break;
   }
   const outcome = sent as SendOutcome;
   const code = outcome.code;
   let kind: RecipientResult['outcome'] =
     code !== null && code < 300 ? 'delivered' : code !== null && code >= 500 ? 'hardbounce' : 'softbounce';
-  if (code !== null && ctx.backoff) {
-    // The operators' SMTP patterns decide: retry (soft), bounce (hard) or backoff (soft, and slow the destination).
-    const action = await ctx.backoff.judge(destination, { code, text: outcome.reply }, target.host, startedAt);
+  if (code !== null && ctx.backoff && !outcome.local) {
+    // The operators' SMTP patterns decide: retry (soft), bounce (hard) or backoff (soft, and slow the destination);
+    // the refused command decides whether a reply is about the destination at all (docs/sending.md).
+    const reply = { code, text: outcome.reply };
+    const action = await ctx.backoff.judge(destination, reply, target.host, startedAt, outcome.stage);
     if (kind !== 'delivered') kind = action === 'bounce' ? 'hardbounce' : 'softbounce';
+  } else if (outcome.unreachable && (outcome.networkError === 'connect' || outcome.networkError === 'greeting')) {
+    // Every MX host refused the connection, timed out or never greeted: the destination, not the recipient.
+    await ctx.backoff?.unreachable(destination, outcome.reply, target.host);
   }
   let category: string | null = null;
   if (kind !== 'delivered') {
@@ -137,6 +176,24 @@ async function sendToFirstReachable(
     durationMs: Date.now() - startedAt.getTime(),
     attempted: true,
   };
+}
+
+/**
+ * What goes to one recipient: the stored message, or for a message to several recipients with links of their own,
+ * that recipient's copy (its List-Unsubscribe, pixel and redirects) DKIM-signed now. Copies are made one at a time,
+ * as each is sent, so a large message to many recipients is never held many times over.
+ */
+async function copyFor(d: Delivery, recipient: string, ctx: DeliverContext): Promise<Buffer> {
+  if (!d.personalize || !d.messageIdHeader) return d.raw;
+  const key = await ctx.signingKey?.(d.customerId, d.domainId);
+  if (!key) throw new Error(`No DKIM key for domain ${d.domainId}: the copy for ${recipient} cannot be signed`);
+  const copy = personalizeMessage(d.raw, d.personalize, {
+    domainId: d.domainId,
+    messageId: d.messageIdHeader,
+    recipient,
+    secret: ctx.secret,
+  });
+  return signMessage(copy, key);
 }
 
 /** Soft bounces past the expiry become hard ('message-expired'); the others are rescheduled on the row. */

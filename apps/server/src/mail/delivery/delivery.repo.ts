@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { insertTogether } from '../sql-batch.ts';
+import type { Personalization } from '../tracking/personalize.ts';
+import type { Transport } from './smtp-client.ts';
 
 /** A claimed queue row with everything needed to deliver it. */
 export interface Delivery {
@@ -14,9 +16,19 @@ export interface Delivery {
   expiresAt: Date;
   tags: string[];
   testmode: boolean;
+  /** Sent from a sandbox domain: delivered only to the catch-all MX (deliver.ts). */
+  sandbox: boolean;
   /** Null when the sending domain was deleted meanwhile. */
   bounceHost: string | null;
   raw: Buffer;
+  /** The Message-ID header (without angle brackets): the per-recipient tokens name the message by it. */
+  messageIdHeader?: string;
+  /** SMTPUTF8 / BODY=8BITMIME for MAIL FROM (migration 0014). */
+  transport?: Transport;
+  /** Set when `raw` is unsigned and each recipient gets a copy of its own (deliver.ts copyFor). */
+  personalize?: Personalization | null;
+  /** The envelope sender instead of VERP (a route's SRS forward, '' for a bounce we send); null: VERP. */
+  envelopeFrom?: string | null;
 }
 
 interface ClaimedRow {
@@ -36,6 +48,12 @@ interface MessageRow {
   testmode: boolean;
   raw: Uint8Array;
   bounce_host: string | null;
+  sandbox: boolean | null;
+  message_id_header: string;
+  smtputf8: boolean;
+  body_8bitmime: boolean;
+  personalize: Personalization | null;
+  envelope_from: string | null;
 }
 
 const toBuffer = (bytes: Uint8Array) =>
@@ -58,7 +76,8 @@ export async function claimDeliveries(db: Db, limit: number, leaseSeconds: numbe
   const recipientIds = claimed.flatMap((c) => c.recipient_ids.map(Number));
   const [messages, recipients] = await Promise.all([
     db.query<MessageRow>(
-      `SELECT m.id, m.customer_id, m.domain_id, m.tags, m.testmode, b.raw, d.bounce_host
+      `SELECT m.id, m.customer_id, m.domain_id, m.tags, m.testmode, b.raw, d.bounce_host, d.sandbox,
+              m.message_id_header, m.smtputf8, m.body_8bitmime, m.personalize, m.envelope_from
          FROM messages m JOIN message_bodies b ON b.message_id = m.id LEFT JOIN domains d ON d.id = m.domain_id
         WHERE m.id = ANY($1::bigint[])`,
       [messageIds],
@@ -85,8 +104,13 @@ export async function claimDeliveries(db: Db, limit: number, leaseSeconds: numbe
       expiresAt: new Date(row.expires_at),
       tags: message.tags,
       testmode: message.testmode,
+      sandbox: message.sandbox === true,
       bounceHost: message.bounce_host,
       raw: toBuffer(message.raw),
+      messageIdHeader: message.message_id_header,
+      transport: { smtputf8: message.smtputf8, eightBitMime: message.body_8bitmime },
+      personalize: message.personalize,
+      envelopeFrom: message.envelope_from,
     });
   }
   return deliveries;

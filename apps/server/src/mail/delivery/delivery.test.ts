@@ -105,15 +105,16 @@ describe('delivery', () => {
 
   it("S7-107 the operators' bounce-category patterns decide the category of a refusal", async () => {
     const rule = await createPattern(env.t.deps.db, CATEGORY_LIST, {
-      pattern: 'casella piena',
+      // Finnish for "mailbox full": words no default rule knows.
+      pattern: 'postilaatikko taynna',
       category: 'quota-issues',
       hard: false,
-      note: 'Italian mailbox full',
+      note: 'Finnish mailbox full',
       position: 1,
       enabled: true,
     });
     try {
-      env.sink.script('pieno@dest.test', ['550 Casella piena']);
+      env.sink.script('pieno@dest.test', ['550 Postilaatikko taynna']);
       await send(['pieno@dest.test']);
       await expect.poll(() => eventsOf('pieno@dest.test'), { timeout: 15_000 }).toEqual(['accepted', 'hardbounce']);
       const event = await env.t.deps.db.one<{ category: string }>(

@@ -6,6 +6,8 @@ export interface MxTarget {
   host: string;
   ip: string;
   priority: number;
+  /** Only for the sandbox catch-all MX (its own loopback port); MX hosts found in DNS use OUTBOUND_SMTP_PORT. */
+  port?: number;
 }
 
 export type MxResolution =

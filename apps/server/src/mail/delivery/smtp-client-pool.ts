@@ -1,6 +1,6 @@
 import type { SmtpStage } from '../classify/smtp-stage.ts';
 import type { MxTarget } from './mx-resolver.ts';
-import { SmtpClient, SmtpRefusal, SmtpWireError } from './smtp-client.ts';
+import { SmtpClient, SmtpRefusal, SmtpWireError, type Transport } from './smtp-client.ts';
 
 export interface SendOutcome {
   /** The SMTP reply code, or null when no reply came (connection failure, timeout). */
@@ -14,6 +14,8 @@ export interface SendOutcome {
   networkError?: 'connect' | 'greeting' | 'tls' | 'socket';
   /** The command a refusal answered: a "user unknown" after DATA is a filter, not a missing mailbox. */
   stage?: SmtpStage;
+  /** Our own refusal (e.g. SMTPUTF8 needed and not offered): says nothing about the destination. */
+  local?: boolean;
 }
 
 interface PooledConnection {
@@ -49,12 +51,17 @@ export class SmtpClientPool {
     this.options = { timeoutMs: 60_000, ...options };
   }
 
-  async send(target: MxTarget, envelope: { from: string; to: string }, raw: Buffer): Promise<SendOutcome> {
+  async send(
+    target: MxTarget,
+    envelope: { from: string; to: string },
+    raw: Buffer,
+    transport: Transport = {},
+  ): Promise<SendOutcome> {
     if (UNSAFE_ADDRESS.test(envelope.from) || UNSAFE_ADDRESS.test(envelope.to)) {
       const reply = `Invalid envelope address: ${JSON.stringify(UNSAFE_ADDRESS.test(envelope.to) ? envelope.to : envelope.from)}`;
       return { code: null, reply, unreachable: false, tls: false, networkError: 'socket' };
     }
-    const key = `${target.ip}:${this.options.port}`;
+    const key = `${target.ip}:${target.port ?? this.options.port}`;
     for (let retried = false; ; retried = true) {
       let pooled: PooledConnection;
       try {
@@ -65,7 +72,7 @@ export class SmtpClientPool {
       const { client } = pooled;
       const reused = pooled.sent > 0;
       try {
-        const result = await client.send(envelope, raw);
+        const result = await client.send(envelope, raw, transport);
         const outcome: SendOutcome = {
           code: result.reply.code,
           reply: result.reply.text,
@@ -73,6 +80,7 @@ export class SmtpClientPool {
           tls: client.secure,
         };
         if (result.stage) outcome.stage = result.stage;
+        if (result.local) outcome.local = true;
         // A refusal in the envelope leaves the session usable once reset (RFC 5321 4.1.1.5).
         if (result.needsReset) this.reset(key, pooled);
         else this.release(key, pooled, true);
@@ -135,7 +143,7 @@ export class SmtpClientPool {
     const client = await SmtpClient.open({
       host: target.host,
       ip: target.ip,
-      port: this.options.port,
+      port: target.port ?? this.options.port,
       heloName: this.options.heloName,
       socketTimeoutMs: this.options.timeoutMs,
     });

@@ -269,7 +269,7 @@ describe('SMTP client: transactions', () => {
     expect(wire('a\r\n.\r\nb\r\n')).toBe('a\r\n..\r\nb\r\n.\r\n');
     expect(wire('a\n.\nb\r.\rc')).toBe('a\r\n..\r\nb\r\n..\r\nc\r\n.\r\n');
     expect(wire('.')).toBe('..\r\n.\r\n');
-    expect(wire('')).toBe('.\r\n');
+    expect(wire('')).toBe('\r\n.\r\n');
     const body = Buffer.from('no dots here\r\n');
     expect(dataChunks(body)[0]).toBe(body); // nothing to change: the message itself, not a copy
   });

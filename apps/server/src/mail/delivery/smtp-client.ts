@@ -48,6 +48,16 @@ export interface SmtpResult {
   reply: SmtpReply;
   stage?: SmtpStage;
   needsReset?: boolean;
+  /** Our own refusal: nothing of the transaction was sent (the session is as it was). */
+  local?: boolean;
+}
+
+/** How a message must travel: what the submitting client declared in MAIL FROM, or what its content needs. */
+export interface Transport {
+  /** UTF-8 in addresses or header fields, or SMTPUTF8 declared (RFC 6531). */
+  smtputf8?: boolean;
+  /** BODY=8BITMIME declared (RFC 6152). */
+  eightBitMime?: boolean;
 }
 
 // Messages up to this size go out in one write (one copy); bigger ones as a corked writev of slices.
@@ -107,10 +117,19 @@ export class SmtpClient {
     return !this.failure && !this.closing && !this.replies.closing;
   }
 
-  async send(envelope: { from: string; to: string }, raw: Buffer): Promise<SmtpResult> {
+  async send(envelope: { from: string; to: string }, raw: Buffer, transport: Transport = {}): Promise<SmtpResult> {
     let mailFrom = `MAIL FROM:<${envelope.from}>`;
     if (this.extensions.has('SIZE')) mailFrom += ` SIZE=${raw.length}`;
-    if (this.extensions.has('SMTPUTF8') && NON_ASCII.test(envelope.from + envelope.to)) mailFrom += ' SMTPUTF8';
+    // What the submitting client declared is passed on where this hop offers it (RFC 6152, RFC 6531).
+    if (transport.eightBitMime && this.extensions.has('8BITMIME')) mailFrom += ' BODY=8BITMIME';
+    const utf8 = transport.smtputf8 || NON_ASCII.test(envelope.from + envelope.to);
+    if (utf8 && this.extensions.has('SMTPUTF8')) mailFrom += ' SMTPUTF8';
+    else if (utf8 && needsSmtpUtf8(envelope, raw)) {
+      // RFC 6531 3.4: a message with UTF-8 addresses or header fields may not go to a server without SMTPUTF8 (and
+      // we do not downgrade it): a permanent failure of ours, before any command is sent.
+      const text = `553 5.6.7 ${this.options.host} does not support SMTPUTF8 (RFC 6531), which this message needs for its UTF-8 addresses or header fields`;
+      return { reply: { code: 553, text }, stage: 'MAIL', local: true };
+    }
     const rcptTo = `RCPT TO:<${envelope.to}>`;
     this.transactionStart = this.replies.received;
     try {
@@ -282,6 +301,15 @@ export class SmtpClient {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** Whether UTF-8 is really there (in the envelope or the header section): a declared SMTPUTF8 alone is no need. */
+function needsSmtpUtf8(envelope: { from: string; to: string }, raw: Buffer): boolean {
+  if (NON_ASCII.test(envelope.from + envelope.to)) return true;
+  let end = raw.indexOf('\r\n\r\n');
+  if (end < 0) end = raw.length;
+  for (let i = 0; i < end; i++) if ((raw[i] as number) > 0x7f) return true;
+  return false;
 }
 
 const refused = (reply: SmtpReply, stage: SmtpStage): SmtpResult | undefined =>

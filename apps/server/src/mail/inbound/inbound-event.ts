@@ -10,9 +10,10 @@ export type ReadReport =
 
 /**
  * What a report mailed to a VERP address means for the recipient it names: an RFC 3464 "failed" is a hardbounce,
- * "delayed" a softbounce (a warning: recorded, never suppressing); an RFC 5965 report a complaint ("opt-out", e.g.
- * Apple Mail's unsubscribe button, an unsubscribe; "not-spam" nothing). Delivery reports and RFC 3834 automatic
- * replies mean nothing. Answers the event, or why there is none.
+ * "delayed" a `queued` event (RFC 3464 2.3.3: the remote MTA still holds the message and keeps trying; a delay, not a
+ * bounce, so no bounce category and no suppression; an Amazon SES "Transient" bounce is a softbounce); an RFC 5965
+ * report a complaint ("opt-out", e.g. Apple Mail's unsubscribe button, an unsubscribe; "not-spam" nothing). Delivery
+ * reports and RFC 3834 automatic replies mean nothing. Answers the event, or why there is none.
  */
 export function inboundEventFor(report: ReadReport, recipient: string): { event: InboundEvent } | { ignored: string } {
   if (report.kind === 'complaint') {
@@ -29,13 +30,9 @@ export function inboundEventFor(report: ReadReport, recipient: string): { event:
   if (!bounced) return { ignored: 'a bounce naming no recipient' };
   const words = bounced.diagnostic || bounced.detail || '';
   const reply = [bounced.status, words].filter(Boolean).join(' ').slice(0, 2000) || 'Bounce report without details';
-  return {
-    event: {
-      event: bounced.action === 'delayed' ? 'softbounce' : 'hardbounce',
-      category: bounced.classification.category,
-      reply,
-    },
-  };
+  if (bounced.action === 'delayed' && !bounced.transient) return { event: { event: 'queued', category: null, reply } };
+  const event = bounced.transient ? 'softbounce' : 'hardbounce';
+  return { event: { event, category: bounced.classification.category, reply } };
 }
 
 /**

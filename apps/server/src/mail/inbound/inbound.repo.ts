@@ -50,7 +50,7 @@ export async function findVerpTarget(
 }
 
 export interface InboundEvent {
-  event: 'hardbounce' | 'softbounce' | 'complained' | 'unsubscribed';
+  event: 'hardbounce' | 'softbounce' | 'queued' | 'complained' | 'unsubscribed';
   category: string | null;
   reply: string;
 }

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { cachedPatternRules } from '../../features/patterns/patterns.service.ts';
 import type { Logger } from '../../log.ts';
 import { readInboundReport } from '../classify/inbound-report.ts';
+import { cachedPatternRules } from '../classify/pattern-rules.repo.ts';
 import { parseVerpAddress } from '../mail-tokens.ts';
+import type { RoutedTarget } from '../routing/routed-mail.ts';
 import { findVerpTarget, recordInboundEvent, type VerpTarget } from './inbound.repo.ts';
 import { inboundEventFor, type ReadReport } from './inbound-event.ts';
 
@@ -11,6 +12,10 @@ export interface InboundEnvelope {
   targets: VerpTarget[];
   /** Sent to the FBL mailbox (fbl@INBOUND_MX_HOST): the complained message is found by its quoted VERP return path. */
   feedbackLoop: boolean;
+  /** Recipients at a receiving domain that an inbound route takes (routing/). */
+  routed: RoutedTarget[];
+  /** MAIL FROM; '' for the null sender. */
+  sender: string;
 }
 
 /**

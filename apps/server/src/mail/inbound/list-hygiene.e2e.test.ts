@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Suppression } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSuppressionsConsumer } from '../../events/suppressions.consumer.ts';
+import { createSuppressionsConsumer } from '../../features/suppressions/suppressions.consumer.ts';
 import { consumeEverything } from '../../features/suppressions/testing.ts';
 import { ADMIN_PASSWORD } from '../../test/test-app.ts';
 import { IntakeError } from '../intake/intake-error.ts';
@@ -128,7 +128,7 @@ describe('issue 5 end to end on loopback: bounces, suppressions, DSNs, complaint
     expect(await eventNames('late-bounce@dest.test')).toEqual(['accepted', 'delivered', 'hardbounce']);
   });
 
-  it('a delay warning is a softbounce (no suppression); an automatic reply is accepted and ignored', async () => {
+  it('a delay warning is a queued event (a delay: no bounce category, no suppression); an automatic reply is ignored', async () => {
     const verp = await deliveredWithVerp('slowpoke@dest.test');
     await mailInbound(
       verp,
@@ -150,7 +150,11 @@ describe('issue 5 end to end on loopback: bounces, suppressions, DSNs, complaint
       '',
     ].join('\r\n');
     expect((await mailInbound(verp, autoReply)).response).toMatch(/^250 /);
-    expect(await eventNames('slowpoke@dest.test')).toEqual(['accepted', 'delivered', 'softbounce']);
+    expect(await eventNames('slowpoke@dest.test')).toEqual(['accepted', 'delivered', 'queued']);
+    const delay = await env.t.deps.db.one<{ category: string | null; reply: string }>(
+      "SELECT category, reply FROM events WHERE recipient = 'slowpoke@dest.test' AND event = 'queued'",
+    );
+    expect(delay).toEqual({ category: null, reply: '4.2.2 452 4.2.2 Mailbox full' });
     expect((await listed('bounce')).map((s) => s.recipient)).not.toContain('slowpoke@dest.test');
   });
 

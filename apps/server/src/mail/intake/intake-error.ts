@@ -26,6 +26,14 @@ export const domainNotVerified = (domain: string) =>
     httpStatus: 403,
   });
 
+/** A sandbox domain while the operator turned the sandbox off (SANDBOX=off): refused, never sent elsewhere. */
+export const sandboxOff = (domain: string) =>
+  new IntakeError(`Domain ${domain} is a sandbox domain and the sandbox is off on this server`, {
+    smtpCode: 550,
+    enhanced: '5.7.1',
+    httpStatus: 403,
+  });
+
 export const foreignFrom = (from: string, domain: string) =>
   new IntakeError(`From address ${from} does not belong to the domain ${domain}`, {
     smtpCode: 553,

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { checkSuppressions, describeSuppression } from '../../features/suppressions/suppression-check.ts';
+import { checkSuppressions, describeSuppression } from '../policy/suppression-check.ts';
 import { insertTogether, takeIds } from '../sql-batch.ts';
+import type { Personalization } from '../tracking/personalize.ts';
 
-export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system';
+export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system' | 'route';
 
 export interface AcceptedRecipient {
   address: string;
@@ -18,9 +19,18 @@ export interface AcceptedMessage {
   subject: string;
   tags: string[];
   variables: Record<string, string> | null;
+  /** The template it was rendered from (migration 0016). */
+  template?: { name: string; tag: string } | null;
   testmode: boolean;
   source: MessageSource;
   raw: Buffer;
+  /** MAIL FROM takes SMTPUTF8 / BODY=8BITMIME at the next hop (migration 0014). */
+  smtputf8?: boolean;
+  eightBitMime?: boolean;
+  /** Each recipient's copy is made (links, DKIM) at delivery; `raw` is unsigned then. */
+  personalize?: Personalization | null;
+  /** The envelope sender instead of VERP: SRS for a route's forward, '' for a bounce we send (migration 0017). */
+  envelopeFrom?: string | null;
   recipients: AcceptedRecipient[];
   /** First delivery attempt (scheduled sending); null = now. */
   deliverAt: Date | null;
@@ -60,9 +70,16 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         m.variables ? JSON.stringify(m.variables) : null,
         m.testmode,
         m.source,
+        m.smtputf8 === true,
+        m.eightBitMime === true,
+        m.personalize ? JSON.stringify(m.personalize) : null,
+        m.envelopeFrom ?? null,
+        m.template ? JSON.stringify(m.template) : null,
       ]);
       bodies.push([messageId, m.raw]);
       const byDomain = new Map<string, number[]>();
+      const scheduled =
+        m.deliverAt && m.deliverAt.getTime() > Date.now() ? `Scheduled for ${m.deliverAt.toISOString()}` : null;
       for (const rcpt of m.recipients) {
         const recipientId = recipientIds[r++] as number;
         const suppressedBy = suppressed.find(m, rcpt.address);
@@ -72,6 +89,10 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         const reply = suppressedBy ? describeSuppression(suppressedBy) : null;
         events.push([m.customerId, m.domainId, messageId, recipientId, rcpt.address, event, reply, m.tags]);
         if (!suppressedBy) byDomain.set(rcpt.domain, [...(byDomain.get(rcpt.domain) ?? []), recipientId]);
+        // Scheduled sending: the message waits in the queue until its time (counted as `queued` in the statistics).
+        if (!suppressedBy && scheduled) {
+          events.push([m.customerId, m.domainId, messageId, recipientId, rcpt.address, 'queued', scheduled, m.tags]);
+        }
       }
       for (const [domain, ids] of byDomain) {
         queue.push([messageId, domain, ids, m.deliverAt ?? new Date(), m.expiresAt]);
@@ -93,9 +114,14 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
           'variables',
           'testmode',
           'source',
+          'smtputf8',
+          'body_8bitmime',
+          'personalize',
+          'envelope_from',
+          'template',
         ],
         rows: messages,
-        casts: { tags: 'text[]', variables: 'jsonb' },
+        casts: { tags: 'text[]', variables: 'jsonb', personalize: 'jsonb', template: 'jsonb' },
       },
       { table: 'message_bodies', columns: ['message_id', 'raw'], rows: bodies },
       {

@@ -1,19 +1,26 @@
 import type { Deps } from '../../deps.ts';
-import { refuseBlockedLinks } from '../../features/uribl/uri-check.ts';
 import { GroupCommit } from '../group-commit.ts';
 import { loadMailSecret } from '../mail-tokens.ts';
-import { domainOf, isValidMailbox, normalizeMailbox, parseAddressList } from '../message/addresses.ts';
+import {
+  domainOf,
+  hasControlCharacter,
+  isValidMailbox,
+  normalizeMailbox,
+  parseAddressList,
+} from '../message/addresses.ts';
 import { headerValue, splitMessage } from '../message/headers.ts';
+import { refuseBlockedLinks } from '../policy/uri-check.ts';
 import { type AcceptedMessage, type MessageSource, storeAcceptedMessages } from './intake.repo.ts';
 import {
   badField,
   badRecipient,
   domainNotFound,
   domainNotVerified,
+  sandboxOff,
   temporaryFailure,
   tooLarge,
 } from './intake-error.ts';
-import { prepareMessage } from './prepare.ts';
+import { prepareMessage, type Trace } from './prepare.ts';
 import { type SendingDomain, SendingDomains } from './sending-domain.ts';
 
 /** One message as a client handed it in, whatever the door (SMTP, native API, Mailgun, SendGrid, system mail). */
@@ -28,10 +35,18 @@ export interface Submission {
   recipients: string[];
   tags?: string[];
   variables?: Record<string, string> | null;
+  /** The template the body was rendered from (issue 13), kept for the logs. */
+  template?: { name: string; tag: string } | null;
   testmode?: boolean;
   deliverAt?: Date | null;
   /** Per-message open/click tracking (Mailgun o:tracking*, SendGrid tracking_settings); unset: the domain decides. */
   tracking?: TrackingOverride;
+  /** What an SMTP client declared in MAIL FROM, passed on to the next hop when it offers them (RFC 6531, RFC 6152). */
+  declared?: { smtputf8?: boolean; eightBitMime?: boolean };
+  /** SMTP: the client's EHLO name, IP and protocol, for the Received: field. Unset: "from api … with HTTP". */
+  trace?: { helo: string; ip: string; protocol: string };
+  /** The envelope sender instead of VERP: SRS for a route's forward, '' for a bounce we send (routing/). */
+  envelopeFrom?: string;
 }
 
 export type TrackingOverride = { opens?: boolean; clicks?: boolean };
@@ -62,7 +77,7 @@ export class Intake {
   constructor(deps: Deps, secret: Buffer) {
     this.deps = deps;
     this.secret = secret;
-    this.domains = new SendingDomains(deps.db);
+    this.domains = new SendingDomains(deps.db, deps.config.publicUrl);
     // Two flushes at a time on PostgreSQL: enough to overlap one commit's fsync with the next batch, few enough to
     // keep batches large (fewer statements per message). PGlite runs its queries on this thread, one at a time: a
     // longer linger gathers the messages that are still being signed into the next batch.
@@ -84,8 +99,15 @@ export class Intake {
     if (submission.raw.length > config.smtpMaxSize) throw tooLarge(config.smtpMaxSize);
     const recipients = checkRecipients(submission.recipients);
     const tags = checkTags(submission.tags ?? []);
+    // RFC 5322 3.5 and RFC 2045 2.7-2.8 leave NUL out of message text; PostgreSQL cannot store it in text or jsonb.
+    if (submission.raw.includes(0)) throw badField('message', 'The message must not contain a NUL character');
+    if (JSON.stringify([tags, submission.variables ?? null]).includes('\\u0000')) {
+      throw badField('variables', 'Tags and variables must not contain a NUL character');
+    }
     const deliverAt = submission.deliverAt ?? null;
-    if (deliverAt && (Number.isNaN(deliverAt.getTime()) || deliverAt.getTime() > Date.now() + MAX_SCHEDULE_MS)) {
+    // Before 1970 is no schedule anyone means (and year 0 cannot be stored): refused like a date too far ahead.
+    const unscheduled = (at: Date) => Number.isNaN(at.getTime()) || at.getTime() < 0;
+    if (deliverAt && (unscheduled(deliverAt) || deliverAt.getTime() > Date.now() + MAX_SCHEDULE_MS)) {
       throw badField('deliverytime', 'Delivery time must be a valid date at most 3 days ahead');
     }
     const domain = await this.resolveDomain(submission);
@@ -102,6 +124,7 @@ export class Intake {
       recipients,
       tags,
       secret: this.secret,
+      trace: traceOf(submission, config.mailHostname),
     });
     let messageId: number;
     try {
@@ -113,9 +136,14 @@ export class Intake {
         subject: prepared.subject,
         tags,
         variables: submission.variables ?? null,
+        template: submission.template ?? null,
         testmode: submission.testmode ?? false,
         source: submission.source,
         raw: prepared.raw,
+        smtputf8: prepared.utf8 || submission.declared?.smtputf8 === true,
+        eightBitMime: submission.declared?.eightBitMime === true,
+        personalize: prepared.personalize,
+        envelopeFrom: submission.envelopeFrom ?? null,
         recipients: recipients.map((address) => ({ address, domain: domainOf(address) })),
         deliverAt,
         expiresAt: new Date(Date.now() + config.retryExpiryHours * 3600_000),
@@ -143,6 +171,7 @@ export class Intake {
       domain = name ? await this.domains.byName(customerId, name) : null;
     }
     if (!domain) throw domainNotFound(submission.domainName ?? fromDomain(submission.raw) ?? '(none)');
+    if (domain.sandbox && !this.deps.config.sandbox) throw sandboxOff(domain.name);
     if (!domain.verified) throw domainNotVerified(domain.name);
     return domain;
   }
@@ -159,6 +188,17 @@ export function intakeFor(deps: Deps): Promise<Intake> {
     intakes.set(deps, intake);
   }
   return intake;
+}
+
+function traceOf(submission: Submission, by: string): Trace {
+  const { trace, source } = submission;
+  if (trace) return { from: trace.helo, ip: trace.ip, protocol: trace.protocol, by };
+  return {
+    from: source === 'system' ? 'localhost' : 'api',
+    ip: null,
+    protocol: source === 'system' ? 'LOCAL' : 'HTTP',
+    by,
+  };
 }
 
 function withTracking(domain: SendingDomain, tracking: TrackingOverride | undefined): SendingDomain {
@@ -187,13 +227,19 @@ function checkRecipients(given: readonly string[]): string[] {
     recipients.push(address);
   }
   if (!recipients.length) throw badField('to', 'At least one recipient is required');
-  if (recipients.length > MAX_RECIPIENTS) throw badField('to', `At most ${MAX_RECIPIENTS} recipients per message`);
+  if (recipients.length > MAX_RECIPIENTS) {
+    throw badField('to', `Too many recipients: at most ${MAX_RECIPIENTS} per message`);
+  }
   return recipients;
 }
 
 function checkTags(tags: readonly string[]): string[] {
   const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
   if (clean.length > MAX_TAGS) throw badField('tag', `At most ${MAX_TAGS} tags per message`);
-  if (clean.some((t) => t.length > 128 || /[\r\n]/.test(t))) throw badField('tag', 'A tag is at most 128 characters');
+  if (clean.some((t) => t.length > 128)) throw badField('tag', 'A tag is at most 128 characters');
+  // Tags end up in a header (Feedback-ID): refused, not cleaned, like any header text a client gives.
+  if (clean.some((t) => hasControlCharacter(t))) {
+    throw badField('tag', 'A tag must not contain line breaks or control characters');
+  }
   return clean;
 }

@@ -1,35 +1,38 @@
 import type { Db } from '../../db/client.ts';
-import {
-  type SendingDomain as DomainRow,
-  findDomainByName,
-  findDomainForCustomer,
-} from '../../features/domains/domains.repo.ts';
+import { findDomainByName, findDomainForCustomer, type SendingDomainRow } from './sending-domain.repo.ts';
 
-/** What intake needs to know about a customer's sending domain (table `domains`, owned by the domains feature). */
+/** What intake needs to know about a customer's sending domain (table `domains`, written by the domains feature). */
 export interface SendingDomain {
   id: number;
   customerId: number;
   name: string;
   verified: boolean;
+  /** A sandbox domain: needs no DNS (counts as verified), sends only to the catch-all MX, only while SANDBOX=on. */
+  sandbox: boolean;
   dkimSelector: string;
   dkimPrivateKey: string;
   bounceHost: string;
   trackingHost: string;
+  /** Where tracking links and List-Unsubscribe point: the tracking host, or this server itself for the sandbox. */
+  trackingBaseUrl: string;
   unsubscribeTracking: boolean;
   openTracking: boolean;
   clickTracking: boolean;
 }
 
-function toSendingDomain(row: DomainRow): SendingDomain {
+function toSendingDomain(row: SendingDomainRow, publicUrl: string): SendingDomain {
   return {
     id: row.id,
     customerId: row.customer_id,
     name: row.name,
-    verified: row.state === 'verified',
+    verified: row.state === 'verified' || row.sandbox,
+    sandbox: row.sandbox,
     dkimSelector: row.dkim_selector,
     dkimPrivateKey: row.dkim_private_key,
     bounceHost: row.bounce_host,
     trackingHost: row.tracking_host,
+    // A sandbox domain has no DNS, so no tracking host: its links come straight back to this server (PUBLIC_URL).
+    trackingBaseUrl: row.sandbox ? publicUrl : `https://${row.tracking_host}`,
     unsubscribeTracking: row.unsubscribe_tracking,
     openTracking: row.open_tracking,
     clickTracking: row.click_tracking,
@@ -43,10 +46,12 @@ const CACHE_MS = 5_000;
 /** Reads sending domains by id or name, for one customer, through a short cache. */
 export class SendingDomains {
   private readonly db: Db;
+  private readonly publicUrl: string;
   private readonly cache = new Map<string, { at: number; domain: SendingDomain | null }>();
 
-  constructor(db: Db) {
+  constructor(db: Db, publicUrl: string) {
     this.db = db;
+    this.publicUrl = publicUrl;
   }
 
   async byId(customerId: number, domainId: number): Promise<SendingDomain | null> {
@@ -60,11 +65,11 @@ export class SendingDomains {
     });
   }
 
-  private async cached(key: string, load: () => Promise<DomainRow | undefined>): Promise<SendingDomain | null> {
+  private async cached(key: string, load: () => Promise<SendingDomainRow | undefined>): Promise<SendingDomain | null> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.domain;
     const row = await load();
-    const domain = row ? toSendingDomain(row) : null;
+    const domain = row ? toSendingDomain(row, this.publicUrl) : null;
     this.cache.set(key, { at: Date.now(), domain });
     return domain;
   }

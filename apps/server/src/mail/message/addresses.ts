@@ -1,15 +1,17 @@
+import { isMailboxAddress } from '@mailwright/contract/mail-address';
+
+export {
+  hasControlCharacter,
+  type ParsedMailbox,
+  parseMailbox,
+  parseMailboxList,
+} from '@mailwright/contract/mail-address';
+
 import addressparser from 'nodemailer/lib/addressparser';
 
-/**
- * A practical addr-spec check (RFC 5321 4.1.2 Mailbox): a local part of printable ASCII or UTF-8 (RFC 6531) without
- * spaces, and a domain of dot-separated labels. Quoted local parts are refused: no client of ours needs them and they
- * are a favourite of injection attempts.
- */
-const MAILBOX =
-  /^[^\s@"<>()[\]\\,;:]{1,64}@(?=.{1,253}$)(?:[a-z0-9\u0080-\uffff](?:[a-z0-9\u0080-\uffff-]{0,61}[a-z0-9\u0080-\uffff])?\.)+[a-z\u0080-\uffff][a-z0-9\u0080-\uffff-]{0,62}$/i;
-
+/** An RFC 5321 Mailbox by the one address grammar of every way in (packages/contract/src/mail-address.ts). */
 export function isValidMailbox(address: string): boolean {
-  return address.length <= 254 && MAILBOX.test(address);
+  return isMailboxAddress(address);
 }
 
 /** Lowercases the domain part only: local parts are case-sensitive by the RFC, domains are not. */
@@ -25,7 +27,10 @@ export function normalizeMailbox(address: string): string {
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
-/** The mailboxes of an address header value ("A <a@x>, b@y"), groups flattened. */
+/**
+ * The mailboxes of an address header value ("A <a@x>, b@y"), groups flattened, read leniently: for finding the
+ * sending domain and for operator settings. What a client sends is checked with the strict grammar instead.
+ */
 export function parseAddressList(value: string | undefined): { name: string; address: string }[] {
   if (!value) return [];
   return addressparser(value, { flatten: true })

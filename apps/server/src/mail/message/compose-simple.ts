@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ComposeInput, Mailbox } from './compose.ts';
+import type { ComposeInput, Mailbox } from './compose-input.ts';
 import { encodeBase64Lines, encodeQuotedPrintable } from './transfer-encoding.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { type ComposeInput, composeMessage } from './compose.ts';
+import { composeMessage } from './compose.ts';
+import type { ComposeInput } from './compose-input.ts';
 import { composeSimple } from './compose-simple.ts';
 
 const base: ComposeInput = {

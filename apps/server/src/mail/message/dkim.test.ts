@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
 import { describe, expect, it } from 'vitest';
+import { dataChunks } from '../delivery/smtp-data.ts';
 import { signMessage } from './dkim.ts';
 import { relaxedBody, relaxedHeader } from './dkim-canonical.ts';
 
@@ -41,6 +42,13 @@ describe('signMessage (RFC 6376 relaxed/relaxed rsa-sha256)', () => {
     ],
     ['two fields of one name', `${HEAD}\r\nCc: one@example.com\r\nCc: two@example.com`, 'x\r\n'],
     ['8-bit UTF-8 in headers and body', `${HEAD}\r\nContent-Type: text/plain; charset=utf-8`, 'Grüße, 東京 ✓\r\n'],
+    [
+      'raw UTF-8 header fields (RFC 6532)',
+      'From: Café Shop <shop@acme.test>\r\nTo: Zoë <zoe@example.com>\r\nSubject: 件名 ✓\u3000\r\nMessage-ID: <1@acme.test>',
+      'Grüße\r\n',
+    ],
+    ['a bare CR in the body', HEAD, 'one\rtwo\r\nthree\r'],
+    ['bare CR and LF mixed, dots at line starts', HEAD, '.\r.a\n..b\r\n\r\r\n'],
   ])('%s verifies with mailauth', async (_name, head, body) => {
     const signed = signMessage(message(head, body), key);
     expect(signed.toString('utf8')).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=acme\.test;/);
@@ -60,9 +68,17 @@ describe('signMessage (RFC 6376 relaxed/relaxed rsa-sha256)', () => {
     const signed = signMessage(message(head, 'x\r\n'), key).toString('utf8');
     const field = signed.slice(0, signed.indexOf('\r\nFrom:'));
     const h = /[;\s]h=([^;]+);/.exec(field.replace(/\r\n\s+/g, ' '))?.[1]?.replace(/\s/g, '');
-    expect(h).toBe('From:Subject:Message-ID:To:cc:Cc:List-Unsubscribe:List-Unsubscribe-Post:Feedback-ID');
+    expect(h).toBe('cc:Cc:Feedback-ID:List-Unsubscribe-Post:List-Unsubscribe:Message-ID:Subject:To:From');
     expect(await verify(Buffer.from(signed))).toEqual(['acme.test pass']);
     for (const line of field.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
+  });
+
+  it('carries CRLF line ends only: what is signed is what the delivery client sends', () => {
+    for (const body of ['one\rtwo\nthree\r\n', 'one\rtwo\nthree  ']) {
+      const signed = signMessage(message(HEAD, body), key);
+      expect(signed.toString('latin1')).toMatch(/\r\n\r\none\r\ntwo\r\nthree *\r\n$/);
+      expect(Buffer.concat(dataChunks(signed)).subarray(0, -3).equals(signed)).toBe(true);
+    }
   });
 });
 

@@ -1,11 +1,12 @@
 import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import { relaxedBody, relaxedHeader } from './dkim-canonical.ts';
 import { type HeaderField, splitMessage } from './headers.ts';
+import { endWithCrlf, toCrlf } from './line-ends.ts';
 
 // The headers receivers rely on, signed when present (RFC 6376 5.4.1): mailauth's default list plus what our
 // pipeline adds. RFC 8058 section 4 requires List-Unsubscribe and List-Unsubscribe-Post to be covered, and
 // Feedback-ID is only trusted signed.
-const SIGNED_HEADERS = [
+export const DKIM_SIGNED_HEADERS: readonly string[] = [
   'from',
   'sender',
   'reply-to',
@@ -26,6 +27,7 @@ const SIGNED_HEADERS = [
   'list-unsubscribe-post',
   'feedback-id',
 ];
+const SIGNED = new Set(DKIM_SIGNED_HEADERS);
 
 export interface DkimKey {
   domain: string;
@@ -46,33 +48,34 @@ function keyObject(pem: string): KeyObject {
   return key;
 }
 
-/** Returns the message with a DKIM-Signature header (RFC 6376, relaxed/relaxed, rsa-sha256) in front. */
-export function signMessage(raw: Buffer, key: DkimKey): Buffer {
-  const { headers, body } = splitMessage(raw);
-  return Buffer.concat([Buffer.from(dkimSignature(headers, body, key), 'latin1'), raw]);
+/**
+ * Returns the message with a DKIM-Signature header (RFC 6376, relaxed/relaxed, rsa-sha256) in front. Line ends are
+ * made CRLF first (and a last line gets one) and the result carries them: the signature covers exactly the bytes that
+ * go on the wire (a bare CR signed as it was and sent as CRLF would break the body hash; verifiers differ on trailing
+ * whitespace of a last line without CRLF, which the DATA encoding ends with one anyway). Header fields are hashed as the bytes they are, so raw
+ * UTF-8 headers (RFC 6532) are signed as the UTF-8 that is sent.
+ */
+export function signMessage(raw: Buffer, key: DkimKey, signedAt: Date = new Date()): Buffer {
+  const message = endWithCrlf(toCrlf(raw));
+  const { headers, body } = splitMessage(message, 'latin1');
+  return Buffer.concat([Buffer.from(dkimSignature(headers, body, key, signedAt), 'latin1'), message]);
 }
 
 /**
- * The DKIM-Signature field (with its CRLF) for a message already split into header fields and body: the body hash
- * over the relaxed body, then one RSA signature over the relaxed signed headers and this field with an empty b=.
- * Several fields of one name are signed bottom-up, each named once in h= (RFC 6376 5.4.2).
+ * The DKIM-Signature field (with its CRLF) for a message split into header fields (one character per byte: latin1)
+ * and body: the body hash over the relaxed body, then one RSA signature over the relaxed signed headers and this field
+ * with an empty b=. The fields are signed bottom-up in message order (RFC 6376 5.4.2), as mailauth's signer does, and
+ * the tags come in its order, so both sign the same text: the differential test holds us to that.
  */
-export function dkimSignature(headers: readonly HeaderField[], body: Buffer, key: DkimKey): string {
+function dkimSignature(headers: readonly HeaderField[], body: Buffer, key: DkimKey, signedAt: Date): string {
   const bodyHash = createHash('sha256').update(relaxedBody(body)).digest('base64');
-  const signed: HeaderField[] = [];
-  for (const name of SIGNED_HEADERS) {
-    for (let i = headers.length - 1; i >= 0; i--) {
-      const field = headers[i] as HeaderField;
-      if (field.key === name) signed.push(field);
-    }
-  }
-  const names = signed.map((field) => headerName(field)).join(':');
-  const time = Math.floor(Date.now() / 1000);
+  const signed = headers.filter((field) => SIGNED.has(field.key)).reverse();
+  const names = signed.map((field) => headerName(field));
+  const time = Math.floor(signedAt.getTime() / 1000);
   // Folded where FWS is allowed (between tags, around h= colons); b= last, so the signed text ends with "b=".
   const unsigned =
-    `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=${key.domain}; q=dns/txt;\r\n` +
-    ` s=${key.selector}; t=${time}; bh=${bodyHash};\r\n` +
-    ` h=${foldList(names)};\r\n b=`;
+    `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=${key.domain};\r\n` +
+    ` h=${foldList(names)};\r\n q=dns/txt; s=${key.selector}; t=${time};\r\n bh=${bodyHash};\r\n b=`;
   let data = '';
   for (const field of signed) data += `${relaxedHeader(field.line)}\r\n`;
   data += relaxedHeader(unsigned);
@@ -85,15 +88,14 @@ function headerName(field: HeaderField): string {
   return field.line.slice(0, field.line.indexOf(':')).trim();
 }
 
-function foldList(names: string): string {
-  const parts = names.split(':');
+function foldList(names: readonly string[]): string {
   const lines: string[] = [];
   let line = '';
-  for (const part of parts) {
-    if (line && line.length + part.length > 66) {
+  for (const name of names) {
+    if (line && line.length + name.length > 66) {
       lines.push(`${line}:`);
-      line = part;
-    } else line = line ? `${line}:${part}` : part;
+      line = name;
+    } else line = line ? `${line}: ${name}` : name;
   }
   lines.push(line);
   return lines.join('\r\n ');

@@ -15,8 +15,11 @@ export interface SplitMessage {
   body: Buffer;
 }
 
-/** Splits at the first empty line; bare LF line ends are accepted and rewritten as CRLF in the header part. */
-export function splitMessage(raw: Buffer): SplitMessage {
+/**
+ * Splits at the first empty line; bare LF line ends are accepted and rewritten as CRLF in the header part. Header
+ * fields are read as UTF-8 (RFC 6532); 'latin1' keeps one character per byte, for a signer that must hash the bytes.
+ */
+export function splitMessage(raw: Buffer, encoding: 'utf8' | 'latin1' = 'utf8'): SplitMessage {
   let end = raw.indexOf('\r\n\r\n');
   let sepLength = 4;
   const lfEnd = raw.indexOf('\n\n');
@@ -27,7 +30,7 @@ export function splitMessage(raw: Buffer): SplitMessage {
   if (raw.length && (raw[0] === 0x0a || (raw[0] === 0x0d && raw[1] === 0x0a))) {
     return { headers: [], body: raw.subarray(raw[0] === 0x0a ? 1 : 2) };
   }
-  const head = (end < 0 ? raw : raw.subarray(0, end)).toString('utf8');
+  const head = (end < 0 ? raw : raw.subarray(0, end)).toString(encoding);
   const body = end < 0 ? Buffer.alloc(0) : raw.subarray(end + sepLength);
   return { headers: parseHeaderBlock(head), body };
 }

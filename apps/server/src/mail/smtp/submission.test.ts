@@ -208,7 +208,7 @@ describe('SMTP submission refuses bad input and stores nothing', () => {
     }
   });
 
-  it('refuses a recipient with bad syntax (553)', async () => {
+  it('refuses a recipient with bad syntax (501 5.1.3, as docs/sending.md says)', async () => {
     const result = await run('swaks', [
       '--server',
       `127.0.0.1:${env.smtpPort}`,
@@ -228,7 +228,7 @@ describe('SMTP submission refuses bad input and stores nothing', () => {
       '--quit-after',
       'RCPT',
     ]).catch((e: { stdout?: string }) => e);
-    expect((result as { stdout?: string }).stdout).toMatch(/<~?\* 553 5\.1\.3 Bad recipient address syntax/);
+    expect((result as { stdout?: string }).stdout).toMatch(/<~?\* 501 5\.1\.3 Bad recipient address syntax/);
   });
 });
 

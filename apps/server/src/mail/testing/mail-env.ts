@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
+import { engineDepsFor } from '../../engine-deps.ts';
+import { startSystemMailJob } from '../../jobs/system-mail.job.ts';
 import { makeTenant } from '../../test/factories.ts';
 import { type LocalDns, startLocalDns } from '../../test/local-dns.ts';
 import { type MxSink, startMxSink } from '../../test/mx-sink.ts';
@@ -53,7 +55,9 @@ export async function startMailEnv(overrides: Partial<Config> = {}): Promise<Mai
     mailHostname: 'mw.mailwright.test',
     ...overrides,
   });
-  const engine = await startMailEngine(t.deps, { smtp: true, worker: true });
+  const engine = await startMailEngine(engineDepsFor(t.deps), { smtp: true, worker: true });
+  // As server.ts does for the worker role: platform mail goes through this engine's intake.
+  const systemMail = startSystemMailJob(t.deps, engine.intake);
   const tenant = await makeTenant(t);
   const routeToSink = (name: string) => {
     dns.set(name, 'MX', [{ exchange: `mx.${name}`, priority: 10 }]);
@@ -106,6 +110,7 @@ export async function startMailEnv(overrides: Partial<Config> = {}): Promise<Mai
     routeToSink,
     addDomain,
     async close() {
+      await systemMail.stop();
       await engine.stop();
       await t.close();
       await sink.stop();

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * What an open pixel or a tracked link stands for. The message is named by its Message-ID (and domain), the
- * recipient by address: both are known when the message is prepared, before its rows (and ids) exist, and the message
- * is signed once for all its recipients, so `recipient` is '' when it has several.
+ * recipient by address: both are known when the copy is made, before (at intake) or without (at delivery) its row ids.
+ * Every recipient's copy has tokens of its own; '' comes only in links of messages sent before that was so.
  */
 export type TrackingClaim =
   | { kind: 'open'; domainId: number; messageId: string; recipient: string }

@@ -1,4 +1,5 @@
-import { endpoints, type twoFactorSetup } from '@mailwright/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { endpoints, type TwoFactorDisable, twoFactorDisable, type twoFactorSetup } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -12,6 +13,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormTextField } from '../../components/FormFields.tsx';
 import { api } from '../../lib/api.ts';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { checkSession } from '../../lib/session.ts';
@@ -27,13 +29,7 @@ export function TwoFactorCard() {
     mutationFn: () => api(endpoints.session.twoFactorSetup),
     onSuccess: setSetup,
   });
-  const disable = useMutation({
-    mutationFn: () => api(endpoints.session.twoFactorDisable),
-    onSuccess: async (result) => {
-      notify(result.message);
-      await checkSession();
-    },
-  });
+  const [disabling, setDisabling] = useState(false);
 
   return (
     <Card variant="outlined">
@@ -48,12 +44,15 @@ export function TwoFactorCard() {
           Sign-in asks for a one-time code from an authenticator app after the password.
         </Typography>
         {setup && !enabled ? <ConfirmSetup setup={setup} onDone={() => setSetup(null)} /> : null}
+        {enabled && disabling ? <ConfirmDisable onDone={() => setDisabling(false)} /> : null}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         {enabled ? (
-          <Button color="error" onClick={() => disable.mutate()} disabled={disable.isPending}>
-            Turn off
-          </Button>
+          disabling ? null : (
+            <Button color="error" onClick={() => setDisabling(true)}>
+              Turn off
+            </Button>
+          )
         ) : setup ? (
           <Button onClick={() => setSetup(null)}>Cancel</Button>
         ) : (
@@ -123,6 +122,57 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
       <Button type="submit" variant="contained" disabled={enable.isPending} sx={{ alignSelf: 'flex-start' }}>
         Confirm
       </Button>
+    </Stack>
+  );
+}
+
+/** Turning the second factor off asks again who this is: the password, or a current code (the API checks either). */
+function ConfirmDisable({ onDone }: { onDone: () => void }) {
+  const form = useForm<TwoFactorDisable>({
+    resolver: zodResolver(twoFactorDisable),
+    defaultValues: { password: '', code: '' },
+  });
+  const disable = useMutation({
+    mutationFn: (body: TwoFactorDisable) => api(endpoints.session.twoFactorDisable, { body }),
+    onError: (error) => applyFieldErrors(error, form.setError),
+    onSuccess: async (result) => {
+      notify(result.message);
+      await checkSession();
+      onDone();
+    },
+  });
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      sx={{ mt: 2, maxWidth: 360 }}
+      noValidate
+      aria-label="Turn off two-factor authentication"
+      onSubmit={form.handleSubmit((values) => disable.mutate(values))}
+    >
+      <Typography>Confirm with your password, or with a code from your authenticator app.</Typography>
+      <input type="text" autoComplete="username" hidden readOnly />
+      <FormTextField
+        control={form.control}
+        name="password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+      />
+      <FormTextField
+        control={form.control}
+        name="code"
+        label="Or a current code"
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" color="error" variant="contained" disabled={disable.isPending}>
+          Turn off
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </Stack>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { endpoints, isAdminAllowed, type Token } from '@mailwright/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import RouterIcon from '@mui/icons-material/Router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -40,7 +42,7 @@ const COLUMNS: Column<Token>[] = [
 
 /**
  * /api-keys (admin, superadmin): the account's primary API keys and the webhook signing key. A new key is shown once,
- * in full; the server keeps only its hash. Spec 5's admin-allowed rule: only an admin at home manages primary keys.
+ * in full; the server keeps only its hash. Each key's IP ranges have their own screen (/api-keys/:id/ip-ranges). Spec 5's admin-allowed rule: only an admin at home manages primary keys.
  */
 export default function ApiKeysScreen() {
   const list = usePrimaryKeys();
@@ -79,21 +81,31 @@ export default function ApiKeysScreen() {
             </Button>
           ) : undefined
         }
-        rowActions={
-          canManage
-            ? (key) => (
-                <Tooltip title="Revoke">
-                  <IconButton
-                    aria-label={`Revoke ${key.note || key.prefix}`}
-                    size="small"
-                    onClick={() => setRevoking(key)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )
-            : undefined
-        }
+        rowActions={(key) => (
+          <>
+            <Tooltip title="IP ranges">
+              <IconButton
+                component={Link}
+                to={`/api-keys/${key.id}/ip-ranges`}
+                size="small"
+                aria-label={`IP ranges of ${key.note || key.prefix}`}
+              >
+                <RouterIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            {canManage ? (
+              <Tooltip title="Revoke">
+                <IconButton
+                  aria-label={`Revoke ${key.note || key.prefix}`}
+                  size="small"
+                  onClick={() => setRevoking(key)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            ) : null}
+          </>
+        )}
       />
       <SigningKeyCard />
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, MSG } from '@mailwright/contract';
+import { MSG, sessionEndpoints } from '@mailwright/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,19 +9,20 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { withQueryScope } from '../../components/QueryScope.tsx';
 import { api } from '../../lib/api.ts';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 
-const schema = endpoints.session.passwordReset.body;
+const schema = sessionEndpoints.passwordReset.body;
 interface ResetForm {
   user: string;
 }
 
 /** Spec 7/8: POST /api/password/reset {user}, then 'A reset link was sent to your email!'. */
-export default function ForgottenPasswordScreen() {
+function ForgottenPasswordScreen() {
   const form = useForm<ResetForm>({ resolver: zodResolver(schema), defaultValues: { user: '' } });
   const reset = useMutation({
-    mutationFn: (body: ResetForm) => api(endpoints.session.passwordReset, { body }),
+    mutationFn: (body: ResetForm) => api(sessionEndpoints.passwordReset, { body }),
     onError: (error) => applyFieldErrors(error, form.setError),
   });
   const { errors } = form.formState;
@@ -63,3 +64,5 @@ export default function ForgottenPasswordScreen() {
     </Stack>
   );
 }
+
+export default withQueryScope(ForgottenPasswordScreen);

@@ -1,4 +1,4 @@
-import { endpoints, INVITE_REDIRECT_MS } from '@mailwright/contract';
+import { INVITE_REDIRECT_MS, sessionEndpoints } from '@mailwright/contract';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -6,15 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { withQueryScope } from '../../components/QueryScope.tsx';
 import { api } from '../../lib/api.ts';
 
 /** /auth/invite/:token: confirm the invitation, show its message, then on to activation after 5000 ms (spec 9). */
-export default function InviteScreen() {
+function InviteScreen() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const invite = useQuery({
     queryKey: ['invite', token],
-    queryFn: () => api(endpoints.session.inviteAccept, { params: { token } }),
+    queryFn: () => api(sessionEndpoints.inviteAccept, { params: { token } }),
     // The screen shows the server's message itself (spec 8: invite errors show the server message).
     meta: { silent: true },
     staleTime: Number.POSITIVE_INFINITY,
@@ -47,3 +48,5 @@ export default function InviteScreen() {
     </Stack>
   );
 }
+
+export default withQueryScope(InviteScreen);

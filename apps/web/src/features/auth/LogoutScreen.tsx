@@ -1,4 +1,4 @@
-import { endpoints } from '@mailwright/contract';
+import { sessionEndpoints } from '@mailwright/contract';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,7 +16,7 @@ export default function LogoutScreen() {
     const signOut = async () => {
       if (getState().token) {
         // Signing out works offline too: the token is forgotten here even if the server cannot be told.
-        await api(endpoints.session.logout, { quiet: true }).catch(() => undefined);
+        await api(sessionEndpoints.logout, { quiet: true }).catch(() => undefined);
       }
       if (cancelled) return;
       clearSession();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, type PasswordChangeRequest, passwordChangeRequest } from '@mailwright/contract';
+import { type PasswordChangeRequest, passwordChangeRequest, sessionEndpoints } from '@mailwright/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { withQueryScope } from '../../components/QueryScope.tsx';
 import { api } from '../../lib/api.ts';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/store.ts';
@@ -20,13 +21,13 @@ type NewPasswordForm = Pick<PasswordChangeRequest, 'token' | 'new_password' | 'n
  * /auth/reset/:token and /auth/activate/:token: check the link (GET /api/password/reset/:token), then
  * POST /api/password/change {token, new_password, new_password2} with field errors, then on to sign in.
  */
-export default function NewPasswordScreen() {
+function NewPasswordScreen() {
   const { token = '' } = useParams();
   const activating = useLocation().pathname.startsWith('/auth/activate/');
   const navigate = useNavigate();
   const check = useQuery({
     queryKey: ['password-token', token],
-    queryFn: () => api(endpoints.session.passwordResetCheck, { params: { token } }),
+    queryFn: () => api(sessionEndpoints.passwordResetCheck, { params: { token } }),
     meta: { silent: true },
   });
   const form = useForm<NewPasswordForm>({
@@ -35,7 +36,7 @@ export default function NewPasswordScreen() {
     defaultValues: { token, new_password: '', new_password2: '' },
   });
   const change = useMutation({
-    mutationFn: (body: NewPasswordForm) => api(endpoints.session.passwordChange, { body }),
+    mutationFn: (body: NewPasswordForm) => api(sessionEndpoints.passwordChange, { body }),
     onError: (error) => applyFieldErrors(error, form.setError),
     onSuccess: (result) => {
       notify(result.message);
@@ -98,3 +99,5 @@ export default function NewPasswordScreen() {
     </Stack>
   );
 }
+
+export default withQueryScope(NewPasswordScreen);

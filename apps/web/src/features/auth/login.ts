@@ -1,5 +1,15 @@
-import { endpoints, type LoginRequest, MSG, type Session, STORAGE_KEYS } from '@mailwright/contract';
+import {
+  type LoginRequest,
+  loginRequest,
+  MSG,
+  type Session,
+  STORAGE_KEYS,
+  sessionEndpoints,
+} from '@mailwright/contract';
 import { ApiError, api } from '../../lib/api.ts';
+import { loadAppData } from '../../lib/app-data.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { homePath } from '../../lib/session.ts';
 import { readStored, removeStored, writeStored } from '../../lib/storage.ts';
 import { startSession } from '../../lib/store.ts';
 
@@ -14,8 +24,28 @@ export interface SecondFactor {
   remember: boolean;
 }
 
+export type CredentialErrors = Partial<Record<keyof Credentials, string>>;
+
+const credentialsSchema = loginRequest.pick({ username: true, password: true });
+
+/**
+ * The sign-in form's check: the contract's login request (its username and password). Answers the parsed
+ * credentials (the username trimmed), or the first problem per field.
+ */
+export function checkCredentials(input: Credentials): { credentials: Credentials } | { errors: CredentialErrors } {
+  const result = credentialsSchema.safeParse(input);
+  if (result.success) return { credentials: result.data };
+  const errors: CredentialErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
 export type LoginOutcome =
-  | { kind: 'signed-in'; session: Session }
+  /** `home`: where the role starts (spec 4), when no remembered path is waiting. */
+  | { kind: 'signed-in'; session: Session; home: string }
   | { kind: 'code-required' }
   | { kind: 'failed'; message: string };
 
@@ -34,10 +64,13 @@ export async function signIn(credentials: Credentials, secondFactor?: SecondFact
     body.persist_code = persistCode;
   }
   try {
-    const result = await api(endpoints.session.login, { body, quiet: true });
+    const result = await api(sessionEndpoints.login, { body, quiet: true });
     if (result.persist_code) writeStored(STORAGE_KEYS.totpCode, result.persist_code);
     startSession(result.token, result.session);
-    return { kind: 'signed-in', session: result.session };
+    // Spec 4: the app's data loads afresh, nothing of an earlier session is shown, and before the redirect.
+    queryClient.clear();
+    await loadAppData(result.session);
+    return { kind: 'signed-in', session: result.session, home: homePath(result.session) };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'failed', message: MSG.loginOther };
     if (error.status === 401 && !secondFactor) {

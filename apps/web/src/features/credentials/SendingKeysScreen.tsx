@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataTable } from '../../components/DataTable.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -16,7 +17,6 @@ import { formatDateTime } from '../../components/format.ts';
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import type { WorkingDomain } from '../../lib/store.ts';
 import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
-import { TokenIpDialog } from './TokenIpDialog.tsx';
 import { useCreateSendingKey, useRevokeKey, useSendingKeys } from './tokens.api.ts';
 
 const keyNote = endpoints.tokens.domainCreate.body.pick({ note: true });
@@ -38,7 +38,7 @@ const COLUMNS: Column<Token>[] = [
 
 /**
  * /credentials/api-keys: the working domain's sending keys (tokens/{domain}, role sending) for the send APIs, each
- * with its IP allow-list. The secret is shown once, when the key is created.
+ * with its IP ranges (their own screen, /api-keys/:id/ip-ranges). The secret is shown once, when the key is created.
  */
 export default function SendingKeysScreen() {
   return <WorkingDomainGate>{(domain) => <SendingKeys domain={domain} />}</WorkingDomainGate>;
@@ -50,7 +50,6 @@ function SendingKeys({ domain }: { domain: WorkingDomain }) {
   const revoke = useRevokeKey(domain.did);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
-  const [ips, setIps] = useState<Token | null>(null);
   const [revoking, setRevoking] = useState<Token | null>(null);
 
   return (
@@ -74,8 +73,13 @@ function SendingKeys({ domain }: { domain: WorkingDomain }) {
         }
         rowActions={(token) => (
           <>
-            <Tooltip title="IP allow-list">
-              <IconButton size="small" aria-label={`IP allow-list of ${token.prefix}`} onClick={() => setIps(token)}>
+            <Tooltip title="IP ranges">
+              <IconButton
+                component={Link}
+                to={`/api-keys/${token.id}/ip-ranges`}
+                size="small"
+                aria-label={`IP ranges of ${token.prefix}`}
+              >
                 <RouterIcon fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -116,7 +120,6 @@ function SendingKeys({ domain }: { domain: WorkingDomain }) {
         )}
       </FormDialog>
       <SecretDialog shown={secret} onClose={() => setSecret(null)} />
-      <TokenIpDialog token={ips} onClose={() => setIps(null)} />
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke sending key"

@@ -1,9 +1,11 @@
 import { type Credential, credentialCreate, credentialUpdate } from '@mailwright/contract';
+import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormFields.tsx';
 import type { WorkingDomain } from '../../lib/store.ts';
 import { useCreateSmtpUser, useResetSmtpUser } from './credentials.api.ts';
 import type { ShownSecret } from './SecretDialog.tsx';
+import { SmtpConnectionDetails } from './SmtpConnectionDetails.tsx';
 
 const PASSWORD_HELP = 'Leave empty to have a strong password generated. It is shown once.';
 const SHOWN_ONCE = 'Copy the SMTP password now: it is stored only hashed and cannot be shown again.';
@@ -31,7 +33,12 @@ export function CreateSmtpUserDialog({ domain, open, onClose, onCreated }: Creat
           label: 'SMTP password',
           warning: SHOWN_ONCE,
           secret: created.password,
-          details: `Log in as ${created.login} with this password (SMTP AUTH over STARTTLS).`,
+          details: (
+            <>
+              <Typography>Log in as {created.login} with this password (SMTP AUTH over STARTTLS).</Typography>
+              <SmtpConnectionDetails login={created.login} />
+            </>
+          ),
         });
       }}
       onClose={onClose}
@@ -79,7 +86,7 @@ export function ResetSmtpUserDialog({ did, user, onClose, onReset }: ResetProps)
       title={`New password for ${user?.login ?? 'SMTP user'}`}
       submitLabel="Set new password"
       schema={credentialUpdate}
-      defaultValues={{ password: '', note: user?.note ?? '' }}
+      defaultValues={{ password: '', note: user?.note ?? '', reset: true }}
       onSubmit={async (body) => {
         if (!user) return;
         const saved = await reset.mutateAsync({ crid: user.crid, body });
@@ -87,8 +94,13 @@ export function ResetSmtpUserDialog({ did, user, onClose, onReset }: ResetProps)
           title: 'Password changed',
           label: 'SMTP password',
           warning: SHOWN_ONCE,
-          secret: saved.password,
-          details: `The old password of ${saved.login} no longer works.`,
+          secret: saved.password ?? '',
+          details: (
+            <>
+              <Typography>The old password of {saved.login} no longer works.</Typography>
+              <SmtpConnectionDetails login={saved.login} />
+            </>
+          ),
         });
       }}
       onClose={onClose}

@@ -12,6 +12,7 @@ import { useAppState } from '../../lib/store.ts';
 import { DomainCards } from './DomainCards.tsx';
 import { useDashboardDomains, useRecentMessages } from './dashboard.api.ts';
 import { RecentMessages } from './RecentMessages.tsx';
+import { SystemMailNotice } from './SystemMailNotice.tsx';
 
 /** /dashboard: the customer's busiest domains (up to 9) and the latest messages. */
 export default function DashboardScreen() {
@@ -28,6 +29,7 @@ export default function DashboardScreen() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {name ? `Welcome back, ${name}.` : 'Welcome back.'}
       </Typography>
+      <SystemMailNotice />
 
       <Part
         title="Domains"

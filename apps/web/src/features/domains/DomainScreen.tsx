@@ -5,12 +5,13 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
@@ -63,9 +64,10 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
               {domain.name}
             </Typography>
             <DomainStateChip state={domain.state} />
+            {domain.sandbox ? <Chip size="small" color="info" variant="outlined" label="Sandbox" /> : null}
           </Stack>
         </Box>
-        {canManage ? (
+        {canManage && !domain.sandbox ? (
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
             <Button
               variant="contained"
@@ -85,15 +87,36 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
         DNS records
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Publish these records at your DNS provider. SPF, DKIM and the return-path are needed to send; DMARC and the
-        tracking host are recommended.
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' } }}>
-        {domain.records.map((record) => (
-          <DnsRecordCard key={record.kind} record={record} />
-        ))}
-      </Box>
+      {domain.sandbox ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/sandbox" color="inherit" size="small">
+              Sandbox inbox
+            </Button>
+          }
+        >
+          {domain.dns_notice}
+        </Alert>
+      ) : (
+        <>
+          {domain.dns_notice ? (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {domain.dns_notice}
+            </Alert>
+          ) : null}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Publish these records at your DNS provider. SPF, DKIM and the return-path are needed to send; DMARC and the
+            tracking host are recommended. Verification asks the server's resolver (DNS_SERVERS on the server, the
+            system's resolver when unset), and delivery connects to recipients' MX hosts on OUTBOUND_SMTP_PORT (25).
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' } }}>
+            {domain.records.map((record) => (
+              <DnsRecordCard key={record.kind} record={record} />
+            ))}
+          </Box>
+        </>
+      )}
 
       <TrackingSettings domain={domain} editable={canManage} />
 
@@ -108,14 +131,16 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
             <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => setPending('rotate')}>
               Rotate the DKIM key
             </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<DeleteOutlineIcon />}
-              onClick={() => setPending('delete')}
-            >
-              Delete domain
-            </Button>
+            {domain.sandbox ? null : (
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setPending('delete')}
+              >
+                Delete domain
+              </Button>
+            )}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             DKIM selector {domain.dkim_selector}. Added {formatDateTime(domain.created_at)}.

@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -52,6 +53,7 @@ export default function DomainsScreen() {
           >
             {domain.name}
           </Link>
+          {domain.sandbox ? <Chip size="small" color="info" variant="outlined" label="Sandbox" /> : null}
           {/* On a phone the state column is hidden: the state shows under the name instead. */}
           <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
             <DomainStateChip state={domain.state} />
@@ -66,7 +68,12 @@ export default function DomainsScreen() {
       hideBelow: 'sm',
       render: (domain) => <DomainStateChip state={domain.state} />,
     },
-    { id: 'records', label: 'DNS records', hideBelow: 'md', render: recordsSummary },
+    {
+      id: 'records',
+      label: 'DNS records',
+      hideBelow: 'md',
+      render: (domain) => (domain.sandbox ? 'None needed' : recordsSummary(domain)),
+    },
     {
       id: 'working',
       label: 'Working domain',
@@ -97,13 +104,15 @@ export default function DomainsScreen() {
         }
         rowActions={
           canManage
-            ? (domain) => (
-                <Tooltip title={`Delete ${domain.name}`}>
-                  <IconButton size="small" aria-label={`Delete ${domain.name}`} onClick={() => setDeleting(domain)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )
+            ? (domain) =>
+                // The sandbox domain belongs to the customer for good: it cannot be deleted.
+                domain.sandbox ? null : (
+                  <Tooltip title={`Delete ${domain.name}`}>
+                    <IconButton size="small" aria-label={`Delete ${domain.name}`} onClick={() => setDeleting(domain)}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )
             : undefined
         }
       />

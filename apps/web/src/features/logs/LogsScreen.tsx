@@ -143,6 +143,7 @@ function Logs({ domain }: { domain: WorkingDomain }) {
         columns={columns}
         list={list}
         rowKey={(entry) => entry.id}
+        onRowClick={setOpen}
         searchLabel="Recipient address"
         emptyText="No events in this time frame."
         rowActions={(entry) => (

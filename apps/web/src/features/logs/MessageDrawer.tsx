@@ -18,6 +18,7 @@ import {
   RecipientsSection,
   SummarySection,
 } from './MessageSections.tsx';
+import { VariablesSection } from './VariablesSection.tsx';
 
 interface MessageDrawerProps {
   did: number;
@@ -26,7 +27,7 @@ interface MessageDrawerProps {
   onClose: () => void;
 }
 
-/** One message's whole story: summary, recipients, every event, every delivery attempt with the SMTP reply, headers. */
+/** One message's whole story: summary, its variables, recipients, every event, every delivery attempt with the SMTP reply, headers. */
 export function MessageDrawer({ did, entry, onClose }: MessageDrawerProps) {
   const titleId = useId();
   const detail = useMessageDetail(did, entry?.message_id ?? null);
@@ -75,6 +76,7 @@ export function MessageDrawer({ did, entry, onClose }: MessageDrawerProps) {
         {message ? (
           <Stack spacing={3} sx={{ mt: 3 }}>
             <SummarySection message={message} />
+            <VariablesSection message={message} />
             <RecipientsSection message={message} />
             <EventsSection message={message} />
             <AttemptsSection message={message} />

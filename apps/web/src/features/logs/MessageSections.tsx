@@ -49,6 +49,10 @@ export function SummarySection({ message }: Section) {
     ['Accepted', formatInstant(message.created_at)],
     ['Size', `${(message.size_bytes / 1024).toFixed(1)} KB`],
     ['Sent through', message.source],
+    // Issue 13: which template, and which version of it, the message was rendered from.
+    ...(message.template
+      ? ([['Template', `${message.template.name} (version ${message.template.tag})`]] as [string, ReactNode][])
+      : []),
   ];
   return (
     <section aria-label="Summary">

@@ -13,8 +13,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import type { DomainRef } from '../../lib/pick-working-domain.ts';
 import { setWorkingDomain, useAppState } from '../../lib/store.ts';
-import type { DomainRef } from './pick-working-domain.ts';
 import { useWorkingDomainSync } from './working-domain.api.ts';
 
 const SEARCH_DELAY_MS = 300;

@@ -1,44 +1,15 @@
-import { endpoints, MSG, PAGE_SIZES, STORAGE_KEYS } from '@mailwright/contract';
+import { MSG, STORAGE_KEYS } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../lib/api.ts';
+import { withRememberedDomain } from '../../lib/pick-working-domain.ts';
 import { readStored, writeStored } from '../../lib/storage.ts';
-import { getState, notify, setWorkingDomain, useAppState } from '../../lib/store.ts';
-import { type DomainRef, pickWorkingDomain, rememberedDomain, withRememberedDomain } from './pick-working-domain.ts';
-
-/**
- * Under the ['domains'] prefix, so every create, delete or verify that re-fetches the domain lists also looks the
- * working domain up again.
- */
-const workingKey = (cid: number, recheck: number) => ['domains', 'working', cid, recheck] as const;
-
-export interface WorkingDomainLookup {
-  cid: number;
-  /** The first page of the customer's domains (by name), for the picker. */
-  firstPage: DomainRef[];
-  total: number;
-  remembered: string | null;
-  choice: ReturnType<typeof pickWorkingDomain>;
-}
-
-const toRef = ({ did, name }: DomainRef): DomainRef => ({ did, name });
-
-/** Reads the customer's domains and picks the working one (the remembered one, if it is still there). */
-async function lookUpWorkingDomain(cid: number, signal: AbortSignal): Promise<WorkingDomainLookup> {
-  const remembered = rememberedDomain(readStored(STORAGE_KEYS.appConfig), cid);
-  const page = await api(endpoints.domains.list, {
-    query: { limit: PAGE_SIZES.domains, sort: 'name', order: 'asc' },
-    signal,
-  });
-  const firstPage = page.items.map(toRef);
-  const candidates = [...firstPage];
-  // Past the first page the remembered domain is looked for by name before it is declared gone.
-  if (remembered && page.total_count > firstPage.length && !firstPage.some((d) => d.name === remembered)) {
-    const found = await api(endpoints.domains.list, { query: { search: remembered, limit: 10 }, signal });
-    candidates.push(...found.items.map(toRef));
-  }
-  return { cid, firstPage, total: page.total_count, remembered, choice: pickWorkingDomain(remembered, candidates) };
-}
+import { notify, setWorkingDomain, useAppState } from '../../lib/store.ts';
+import {
+  applyWorkingDomain,
+  lookUpWorkingDomain,
+  type WorkingDomainLookup,
+  workingDomainKey,
+} from '../../lib/working-domain-lookup.ts';
 
 function remember(cid: number, name: string): void {
   writeStored(STORAGE_KEYS.appConfig, withRememberedDomain(readStored(STORAGE_KEYS.appConfig), cid, name));
@@ -57,7 +28,7 @@ export function useWorkingDomainSync(): WorkingDomainLookup | undefined {
   const cid = session?.cid ?? 0;
   const enabled = session !== null && session.role !== 'partner';
   const query = useQuery({
-    queryKey: workingKey(cid, recheck),
+    queryKey: workingDomainKey(cid, recheck),
     queryFn: ({ signal }) => lookUpWorkingDomain(cid, signal),
     enabled,
   });
@@ -76,11 +47,8 @@ export function useWorkingDomainSync(): WorkingDomainLookup | undefined {
   const lookup = query.data;
   useEffect(() => {
     if (!lookup || lookup.cid !== cid) return;
+    applyWorkingDomain(lookup);
     const { domain, gone } = lookup.choice;
-    const current = getState().workingDomain;
-    if (domain === null) setWorkingDomain(null, 'none');
-    else if (current?.did !== domain.did || current.name !== domain.name) setWorkingDomain(domain, 'ready');
-    else if (getState().domainsState !== 'ready') setWorkingDomain(current, 'ready');
     if (gone && domain && !announced.has(lookup)) {
       announced.add(lookup);
       notify(MSG.domainSwitched(gone, domain.name));

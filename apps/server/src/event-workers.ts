@@ -1,0 +1,43 @@
+import type { Deps } from './deps.ts';
+import { startConsumerLoop } from './events/consumer-runner.ts';
+import { rollupsConsumer } from './events/rollups.consumer.ts';
+import { startInboundPostSender } from './features/routes/inbound-post-sender.ts';
+import { createSuppressionsConsumer, suppressionsConsumer } from './features/suppressions/suppressions.consumer.ts';
+import { startWebhookSender } from './features/webhooks/webhook-sender.ts';
+import { webhooksConsumer } from './features/webhooks/webhooks.consumer.ts';
+
+/**
+ * Every consumer of the event outbox, in the order a round runs them. Composition (beside server.ts): the outbox and its
+ * runner are in events/, the consumers that apply product policy (suppressions, webhooks) live with their feature.
+ */
+export const EVENT_CONSUMERS = [rollupsConsumer, suppressionsConsumer, webhooksConsumer];
+
+/**
+ * The worker role's part for events: the outbox consumers, the webhook sender and the sender of inbound routes' URL
+ * forwards, each polling every second.
+ */
+export function startEventWorkers(deps: Deps) {
+  // The suppressions consumer with this installation's SOFT_SUPPRESSION_HOURS.
+  const suppressions = createSuppressionsConsumer({ softHours: deps.config.softSuppressionHours });
+  const consumers = startConsumerLoop(
+    deps.db,
+    deps.log,
+    EVENT_CONSUMERS.map((c) => (c === suppressionsConsumer ? suppressions : c)),
+  );
+  const sender = startWebhookSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
+  // Inbound routes' URL forwards: the same signed, SSRF-guarded POSTs and retries as webhooks.
+  const inboundPosts = startInboundPostSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
+  return {
+    /** Run now: new events were written (or deliveries queued) in this process. */
+    poke() {
+      consumers.poke();
+      sender.poke();
+      inboundPosts.poke();
+    },
+    async stop() {
+      await consumers.stop();
+      await sender.stop();
+      await inboundPosts.stop();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The signed-in screens, by the name the route table (routes.tsx) gives them. The signed-in frame (Layout.tsx) imports
+ * this module, so the screens' loaders travel with the frame instead of with the sign-in page (issue 11, console
+ * speed); RouteScreen looks a screen up here and loads it on demand.
+ */
+export const SCREENS = {
+  AccountSettingsScreen: () => import('../features/account-settings/AccountSettingsScreen.tsx'),
+  AllDomainsScreen: () => import('../features/domains/AllDomainsScreen.tsx'),
+  ApiKeysScreen: () => import('../features/api-keys/ApiKeysScreen.tsx'),
+  BounceCategoryPatternsScreen: () => import('../features/patterns/BounceCategoryPatternsScreen.tsx'),
+  CustomersScreen: () => import('../features/customers/CustomersScreen.tsx'),
+  DashboardScreen: () => import('../features/dashboard/DashboardScreen.tsx'),
+  DeferredWebhooksScreen: () => import('../features/monitoring/DeferredWebhooksScreen.tsx'),
+  DomainScreen: () => import('../features/domains/DomainScreen.tsx'),
+  DomainsScreen: () => import('../features/domains/DomainsScreen.tsx'),
+  DsnPatternsScreen: () => import('../features/patterns/DsnPatternsScreen.tsx'),
+  GlobalStatsScreen: () => import('../features/monitoring/GlobalStatsScreen.tsx'),
+  GlobalSuppressionsScreen: () => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'),
+  LogsScreen: () => import('../features/logs/LogsScreen.tsx'),
+  RecipientAllowlistScreen: () => import('../features/allowlists/RecipientAllowlistScreen.tsx'),
+  RoutesScreen: () => import('../features/routes/RoutesScreen.tsx'),
+  SandboxScreen: () => import('../features/sandbox/SandboxScreen.tsx'),
+  SendingKeysScreen: () => import('../features/credentials/SendingKeysScreen.tsx'),
+  SmtpPatternsScreen: () => import('../features/patterns/SmtpPatternsScreen.tsx'),
+  SmtpUsersScreen: () => import('../features/credentials/SmtpUsersScreen.tsx'),
+  StatisticsScreen: () => import('../features/statistics/StatisticsScreen.tsx'),
+  // The templates screens (issue 13); the editor's code editor loads with the edit screen only.
+  TemplateDetailScreen: () => import('../features/templates/TemplateDetailScreen.tsx'),
+  TemplateEditScreen: () => import('../features/templates/TemplateEditScreen.tsx'),
+  TemplatesScreen: () => import('../features/templates/TemplatesScreen.tsx'),
+  SuppressionsScreen: () => import('../features/suppressions/SuppressionsScreen.tsx'),
+  // Issue 19: a key's IP ranges.
+  TokenIpRangesScreen: () => import('../features/token-ips/TokenIpRangesScreen.tsx'),
+  UriAllowlistScreen: () => import('../features/allowlists/UriAllowlistScreen.tsx'),
+  UriBlocklistScreen: () => import('../features/uri-blocklist/UriBlocklistScreen.tsx'),
+  UsersScreen: () => import('../features/users/UsersScreen.tsx'),
+  WebhooksScreen: () => import('../features/webhooks/WebhooksScreen.tsx'),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+export type ScreenName = keyof typeof SCREENS;

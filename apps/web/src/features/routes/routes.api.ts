@@ -1,0 +1,111 @@
+import { endpoints, MSG, type Route, type RouteInput } from '@mailwright/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { saveChecked } from '../../components/save.ts';
+import { invalidateList } from '../../components/usePagedList.ts';
+import { ApiError, api, reportApiError } from '../../lib/api.ts';
+import { domainNotFound, notify } from '../../lib/store.ts';
+
+/** A domain's routes; every change re-fetches them (spec 4: lists re-fetch after create, update or delete). */
+const routesKey = (did: number) => ['routes', did] as const;
+const inboundKey = (did: number) => ['routes', did, 'messages'] as const;
+const refetch = (did: number) => invalidateList(routesKey(did));
+
+/** Spec 8 (S8-012): a 404 or 401 on the routes list is the not-found action (the working domain is looked up again). */
+function handleListError(error: unknown): never {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+    if (error.status === 404) domainNotFound();
+  } else reportApiError(error);
+  throw error;
+}
+
+export function useRoutes(did: number) {
+  return useQuery({
+    queryKey: routesKey(did),
+    queryFn: ({ signal }) => api(endpoints.routes.list, { params: { domain: did }, signal }).catch(handleListError),
+    meta: { silent: true },
+  });
+}
+
+export function useCreateRoute(did: number) {
+  return useMutation({
+    mutationFn: (body: RouteInput) => api(endpoints.routes.create, { params: { domain: did }, body }),
+    onSuccess: () => {
+      notify(MSG.savedSuccessfully);
+      return refetch(did);
+    },
+  });
+}
+
+export function useUpdateRoute(did: number) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RouteInput }) =>
+      saveChecked(
+        id,
+        () => api(endpoints.routes.update, { params: { domain: did, route_id: id }, body }),
+        (saved) => saved.id,
+      ),
+    onSuccess: () => refetch(did),
+  });
+}
+
+export function useSwitchRoute(did: number) {
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
+      saveChecked(
+        id,
+        () => api(endpoints.routes.state, { params: { domain: did, route_id: id }, body: { enabled } }),
+        (saved) => saved.id,
+        (saved) => `Route switched ${saved.enabled ? 'on' : 'off'}`,
+      ),
+    onSettled: () => refetch(did),
+  });
+}
+
+/** Up or down one place (the server swaps priorities with the neighbour and answers the new order). */
+export function useMoveRoute(did: number) {
+  return useMutation({
+    mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
+      api(endpoints.routes.move, { params: { domain: did, route_id: id }, body: { direction } }),
+    onSettled: () => refetch(did),
+  });
+}
+
+export function useDeleteRoute(did: number) {
+  return useMutation({
+    mutationFn: (route: Route) => api(endpoints.routes.remove, { params: { domain: did, route_id: route.id } }),
+    onSuccess: (answer) => {
+      notify(answer.message);
+      return refetch(did);
+    },
+  });
+}
+
+/** The test box: which routes would take a recipient, without running anything. */
+export function useMatchRoute(did: number) {
+  return useMutation({
+    mutationFn: (body: { recipient: string; headers: { name: string; value: string }[] }) =>
+      api(endpoints.routes.match, { params: { domain: did }, body }),
+  });
+}
+
+export function useInboundMessages(did: number, page: { limit: number; skip: number }, storedOnly: boolean) {
+  return useQuery({
+    queryKey: [...inboundKey(did), page.limit, page.skip, storedOnly],
+    queryFn: ({ signal }) =>
+      api(endpoints.routes.messages, {
+        params: { domain: did },
+        query: { ...page, ...(storedOnly ? { stored: '1' as const } : {}) },
+        signal,
+      }).catch(handleListError),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}
+
+export function useInboundMessage(did: number, id: number | null) {
+  return useQuery({
+    queryKey: [...inboundKey(did), 'one', id],
+    queryFn: ({ signal }) => api(endpoints.routes.message, { params: { domain: did, inbound_id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
