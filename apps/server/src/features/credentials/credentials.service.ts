@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { CredentialCreate, CredentialUpdate } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { requireDomain } from '../domains/domains.service.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { generatePassword, hashPassword } from '../session/passwords.ts';
 import * as repo from './credentials.repo.ts';
 
 const CREDENTIAL_NOT_FOUND = 'SMTP user not found';
 
 /** 24 base64url characters (144 bits) when the admin leaves the password blank. */
-const generatePassword = () => randomBytes(18).toString('base64url');
+const PASSWORD_BYTES = 18;
 
 async function requireCredential(deps: Deps, cid: number, did: number, crid: number) {
   const row = await repo.findCredential(deps.db, cid, did, crid);
@@ -41,7 +40,7 @@ export async function createCredential(deps: Deps, auth: AuthContext, did: numbe
   const login = loginAt(input.login, domain.name);
   const taken = () => fieldError('login', 'This login already exists', 409);
   if (await repo.isLoginTaken(deps.db, login)) throw taken();
-  const password = input.password ?? generatePassword();
+  const password = input.password ?? generatePassword(PASSWORD_BYTES);
   try {
     const crid = await repo.insertCredential(deps.db, auth.cid, did, {
       login,
@@ -69,7 +68,7 @@ export async function updateCredential(
   await requireDomain(deps, auth.cid, did);
   await requireCredential(deps, auth.cid, did, crid);
   const reset = input.reset === true || input.password !== undefined;
-  const password = reset ? (input.password ?? generatePassword()) : null;
+  const password = reset ? (input.password ?? generatePassword(PASSWORD_BYTES)) : null;
   await repo.updateCredential(deps.db, auth.cid, crid, {
     passwordHash: password === null ? null : await hashPassword(password),
     note: input.note,

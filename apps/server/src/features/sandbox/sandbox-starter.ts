@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../../deps.ts';
 import { insertCredential, isLoginTaken } from '../credentials/credentials.repo.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { generatePassword, hashPassword } from '../session/passwords.ts';
 import { newTokenSecret } from '../tokens/token-secrets.ts';
 import { insertToken } from '../tokens/tokens.repo.ts';
 import { ensureSandboxDomain } from './sandbox.service.ts';
@@ -39,7 +39,7 @@ export async function writeSandboxStarter(deps: Deps): Promise<string | null> {
   });
   let login = `sandbox@${domain.name}`;
   if (await isLoginTaken(db, login)) login = `sandbox-${randomBytes(3).toString('hex')}@${domain.name}`;
-  const password = randomBytes(18).toString('base64url');
+  const password = generatePassword(18);
   await insertCredential(db, cid, domain.id, {
     login,
     passwordHash: await hashPassword(password),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): about 20 ms a hash on these machines.
@@ -11,5 +12,16 @@ export async function verifyPassword(storedHash: string | null, password: string
     return await verify(storedHash ?? DUMMY_HASH, password);
   } catch {
     return false;
+  }
+}
+
+/**
+ * A password Mailwright makes up (SMTP users, the first superadmin, the sandbox's SMTP user): base64url, never starting
+ * with '-' or '_' because people paste it after an option (`swaks --auth-password -F5…` reads it as an option).
+ */
+export function generatePassword(bytes: number): string {
+  for (;;) {
+    const password = randomBytes(bytes).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(password)) return password;
   }
 }

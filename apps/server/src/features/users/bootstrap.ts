@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { ROLES, type Role, SUBROLES, type Subrole, userCreate } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import { insertCustomer } from '../customers/customers.repo.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { generatePassword, hashPassword } from '../session/passwords.ts';
 import { countUsers, insertUser, signInNameTaken } from './users.repo.ts';
 
 export const OPERATOR_CUSTOMER = 'Mailwright operators';
@@ -18,7 +17,7 @@ export async function ensureFirstSuperadmin(
   admin: { username: string; password: string | undefined },
 ): Promise<FirstSuperadmin | null> {
   if ((await countUsers(db)) > 0) return null;
-  const password = admin.password ?? randomBytes(12).toString('base64url');
+  const password = admin.password ?? generatePassword(12);
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
     if ((await countUsers(tx)) > 0) return false;
