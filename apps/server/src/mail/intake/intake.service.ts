@@ -10,6 +10,7 @@ import {
 } from '../message/addresses.ts';
 import { headerValue, splitMessage } from '../message/headers.ts';
 import { refuseBlockedLinks } from '../policy/uri-check.ts';
+import { refuseUnvetted } from '../policy/vetting.ts';
 import { type AcceptedMessage, type MessageSource, storeAcceptedMessages } from './intake.repo.ts';
 import {
   badField,
@@ -111,6 +112,8 @@ export class Intake {
       throw badField('deliverytime', 'Delivery time must be a valid date at most 3 days ahead');
     }
     const domain = await this.resolveDomain(submission);
+    // Vetting (issue 15): an unapproved customer sends only through its sandbox or to its own users.
+    await refuseUnvetted(this.deps.db, { customerId: submission.customerId, domain, recipients });
     // The operators' URI blocklist (minus the customer's URI allow-list); refuses with `rejected` events.
     await refuseBlockedLinks(this.deps.db, {
       customerId: submission.customerId,
