@@ -1,7 +1,11 @@
+import pino from 'pino';
 import type { Db } from '../../db/client.ts';
-import { checkSuppressions, describeSuppression } from '../policy/suppression-check.ts';
+import type { Logger } from '../../log.ts';
+import { countAgainstQuota, readQuotaPlans } from '../policy/quota.ts';
+import { checkSuppressions, describeSuppression, type SuppressionHit } from '../policy/suppression-check.ts';
 import { insertTogether, takeIds } from '../sql-batch.ts';
 import type { Personalization } from '../tracking/personalize.ts';
+import { IntakeError } from './intake-error.ts';
 
 export type MessageSource = 'smtp' | 'api' | 'mailgun' | 'sendgrid' | 'system' | 'route';
 
@@ -39,17 +43,57 @@ export interface AcceptedMessage {
 
 const EVENT_COLUMNS = ['customer_id', 'domain_id', 'message_id', 'recipient_id', 'recipient', 'event', 'reply', 'tags'];
 
+/** What storing answers for each message: its id, or the refusal (a quota) that kept it out of the batch. */
+export type StoreOutcome = number | IntakeError;
+
+const quiet = pino({ enabled: false });
+
+/** storeMessages for callers that store messages no quota refuses (tests): the ids, or the first refusal thrown. */
+export async function storeAcceptedMessages(
+  db: Db,
+  batch: readonly AcceptedMessage[],
+  log: Logger = quiet,
+): Promise<number[]> {
+  const outcomes = await storeMessages(db, batch, log);
+  const refusal = outcomes.find((o) => o instanceof IntakeError);
+  if (refusal) throw refusal;
+  return outcomes as number[];
+}
+
 /**
  * Stores a batch of messages in one transaction: message rows, bodies, recipients, their `accepted` events and one
  * queue row per message and recipient domain. Suppressed recipients are dropped with a `rejected` event; the check
- * runs inside the same transaction, so if it fails nothing is stored (fail closed). Answers the message ids in order.
+ * runs inside the same transaction, so if it fails nothing is stored (fail closed). Then the quota (policy/quota.ts)
+ * counts the recipients left, in the same transaction: a message over a hard cap is left out with `rejected` events
+ * and answered as its refusal, and a rollback takes the count back with everything else. Answers, in order, each
+ * message's id or refusal.
  */
-export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMessage[]): Promise<number[]> {
+export async function storeMessages(db: Db, batch: readonly AcceptedMessage[], log: Logger): Promise<StoreOutcome[]> {
+  const at = new Date();
+  const plans = await readQuotaPlans(
+    db,
+    batch.map((m) => m.customerId),
+    at,
+  );
   const recipientCount = batch.reduce((n, m) => n + m.recipients.length, 0);
   const messageIds = await takeIds(db, 'messages', batch.length);
   const recipientIds = await takeIds(db, 'message_recipients', recipientCount);
   return db.transaction(async (tx) => {
     const suppressed = await checkSuppressions(tx, batch);
+    const hits: (SuppressionHit | undefined)[][] = batch.map((m) =>
+      m.recipients.map((r) => suppressed.find(m, r.address)),
+    );
+    const refusals = await countAgainstQuota(
+      tx,
+      log,
+      plans,
+      batch.map((m, i) => ({
+        customerId: m.customerId,
+        count: hits[i]?.filter((hit) => !hit).length ?? 0,
+        exempt: m.source === 'system',
+      })),
+      at,
+    );
     const messages: unknown[][] = [];
     const bodies: unknown[][] = [];
     const recipients: unknown[][] = [];
@@ -57,6 +101,14 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
     const queue: unknown[][] = [];
     let r = 0;
     batch.forEach((m, i) => {
+      const refusal = refusals[i];
+      if (refusal) {
+        // As the URI check does: the refusal is in the logs, with no message stored for it to name.
+        for (const rcpt of m.recipients) {
+          events.push([m.customerId, m.domainId, null, null, rcpt.address, 'rejected', refusal.message, m.tags]);
+        }
+        return;
+      }
       const messageId = messageIds[i] as number;
       messages.push([
         messageId,
@@ -80,9 +132,9 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
       const byDomain = new Map<string, number[]>();
       const scheduled =
         m.deliverAt && m.deliverAt.getTime() > Date.now() ? `Scheduled for ${m.deliverAt.toISOString()}` : null;
-      for (const rcpt of m.recipients) {
+      m.recipients.forEach((rcpt, k) => {
         const recipientId = recipientIds[r++] as number;
-        const suppressedBy = suppressed.find(m, rcpt.address);
+        const suppressedBy = hits[i]?.[k];
         const state = suppressedBy ? 'rejected' : 'queued';
         recipients.push([recipientId, messageId, m.customerId, m.domainId, rcpt.address, rcpt.domain, state]);
         const event = suppressedBy ? 'rejected' : 'accepted';
@@ -93,7 +145,7 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         if (!suppressedBy && scheduled) {
           events.push([m.customerId, m.domainId, messageId, recipientId, rcpt.address, 'queued', scheduled, m.tags]);
         }
-      }
+      });
       for (const [domain, ids] of byDomain) {
         queue.push([messageId, domain, ids, m.deliverAt ?? new Date(), m.expiresAt]);
       }
@@ -137,6 +189,6 @@ export async function storeAcceptedMessages(db: Db, batch: readonly AcceptedMess
         casts: { recipient_ids: 'bigint[]', due_at: 'timestamptz', expires_at: 'timestamptz' },
       },
     ]);
-    return messageIds;
+    return batch.map((_, i) => refusals[i] ?? (messageIds[i] as number));
   });
 }

@@ -11,12 +11,13 @@ import {
 import { headerValue, splitMessage } from '../message/headers.ts';
 import { refuseBlockedLinks } from '../policy/uri-check.ts';
 import { refuseUnvetted } from '../policy/vetting.ts';
-import { type AcceptedMessage, type MessageSource, storeAcceptedMessages } from './intake.repo.ts';
+import { type AcceptedMessage, type MessageSource, type StoreOutcome, storeMessages } from './intake.repo.ts';
 import {
   badField,
   badRecipient,
   domainNotFound,
   domainNotVerified,
+  IntakeError,
   sandboxOff,
   temporaryFailure,
   tooLarge,
@@ -72,7 +73,7 @@ export class Intake {
   private readonly deps: Deps;
   private readonly secret: Buffer;
   private readonly domains: SendingDomains;
-  private readonly writer: GroupCommit<AcceptedMessage, number>;
+  private readonly writer: GroupCommit<AcceptedMessage, StoreOutcome>;
   private readonly listeners: (() => void)[] = [];
 
   constructor(deps: Deps, secret: Buffer) {
@@ -83,7 +84,7 @@ export class Intake {
     // keep batches large (fewer statements per message). PGlite runs its queries on this thread, one at a time: a
     // longer linger gathers the messages that are still being signed into the next batch.
     const pglite = deps.db.kind === 'pglite';
-    this.writer = new GroupCommit((batch) => storeAcceptedMessages(deps.db, batch), {
+    this.writer = new GroupCommit((batch) => storeMessages(deps.db, batch, deps.log), {
       maxBatch: 200,
       maxParallel: pglite ? 1 : 2,
       lingerMs: pglite ? 10 : 2,
@@ -129,9 +130,9 @@ export class Intake {
       secret: this.secret,
       trace: traceOf(submission, config.mailHostname),
     });
-    let messageId: number;
+    let stored: StoreOutcome;
     try {
-      messageId = await this.writer.submit({
+      stored = await this.writer.submit({
         customerId: submission.customerId,
         domainId: domain.id,
         messageIdHeader: prepared.messageIdHeader,
@@ -155,6 +156,9 @@ export class Intake {
       this.deps.log.error({ err: error }, 'storing accepted messages failed');
       throw temporaryFailure('The message could not be stored');
     }
+    // Refused in the storing transaction (a hard-capped quota, policy/quota.ts): nothing of it was stored.
+    if (stored instanceof IntakeError) throw stored;
+    const messageId = stored;
     for (const listener of this.listeners) listener();
     return { messageId, messageIdHeader: prepared.messageIdHeader };
   }
