@@ -9,6 +9,7 @@ import { registerCustomerRoutes } from './features/customers/customers.routes.ts
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerDomainPatternRoutes } from './features/domain-patterns/domain-patterns.routes.ts';
 import { registerDomainRoutes } from './features/domains/domains.routes.ts';
+import { registerExtrasRoutes } from './features/extras/extras.routes.ts';
 import { registerLogRoutes } from './features/logs/logs.routes.ts';
 import { registerNewsRoutes } from './features/news/news.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
@@ -19,6 +20,7 @@ import { registerSendingRoutes } from './features/sending/sending.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerStatsRoutes } from './features/stats/stats.routes.ts';
+import { registerSubaccountRoutes } from './features/subaccounts/subaccounts.routes.ts';
 import { registerSuppressionRoutes } from './features/suppressions/suppressions.routes.ts';
 import { registerTemplateRoutes } from './features/templates/templates.routes.ts';
 import { registerTokenRoutes } from './features/tokens/tokens.routes.ts';
@@ -56,6 +58,8 @@ const FEATURE_ROUTES = [
   registerAutobanRoutes,
   registerRouteRoutes,
   registerTemplateRoutes,
+  registerSubaccountRoutes,
+  registerExtrasRoutes,
 ];
 
 /**

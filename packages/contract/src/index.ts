@@ -4,6 +4,7 @@ import { autobansEndpoints } from './autobans.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
+import { extrasEndpoints } from './extras.ts';
 import type { Endpoint } from './endpoint.ts';
 import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
@@ -13,6 +14,7 @@ import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
 import { settingsEndpoints } from './settings.ts';
 import { statsEndpoints } from './stats.ts';
+import { subaccountsEndpoints } from './subaccounts.ts';
 import { backoffEndpoints, domainPatternsEndpoints, suppressionsEndpoints } from './suppressions.ts';
 import { templatesEndpoints } from './templates.ts';
 import { tokensEndpoints } from './tokens.ts';
@@ -30,6 +32,7 @@ export * from './credentials.ts';
 export * from './customers.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
+export * from './extras.ts';
 export * from './messages.ts';
 export * from './messages-log.ts';
 export * from './patterns.ts';
@@ -41,6 +44,7 @@ export * from './session.ts';
 export * from './settings.ts';
 export * from './stats.ts';
 export * from './stats-range.ts';
+export * from './subaccounts.ts';
 export * from './suppressions.ts';
 export * from './templates.ts';
 export * from './tokens.ts';
@@ -75,6 +79,8 @@ export const endpoints = {
   autobans: autobansEndpoints,
   routes: routesEndpoints,
   templates: templatesEndpoints,
+  subaccounts: subaccountsEndpoints,
+  extras: extrasEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -13,7 +13,8 @@ export const ADMINS: Access = { roles: ['admin', 'superadmin'] };
 export const SUPERADMIN: Access = { roles: ['superadmin'] };
 export const MTA_OPERATORS: Access = { roles: ['superadmin'], subroles: ['master', 'mta'] };
 export const PARTNER_AREA: Access = { roles: ['partner', 'admin', 'superadmin'] };
-export const PROXY_ROLES: Access = { roles: ['superadmin', 'partner'] };
+/** Who may act as another customer: operators (any), partners and admins (their own clients; session.service). */
+export const PROXY_ROLES: Access = { roles: ['superadmin', 'partner', 'admin'] };
 /**
  * Spec 5, the admin-allowed rule: the customer's own admin at home, not a superadmin and not an admin or partner
  * acting inside another customer. Creating primary API keys and changing the company details need it.

@@ -128,7 +128,7 @@ export const sessionEndpoints = {
     path: '/proxy/:id',
     access: PROXY_ROLES,
     tag: 'Session',
-    summary: 'Act as customer {id} (superadmin: any customer; partner: its own clients).',
+    summary: 'Act as customer {id} (superadmin: any customer; partner and admin: their own clients).',
     params: z.object({ id }),
     response: loginStatus,
   }),

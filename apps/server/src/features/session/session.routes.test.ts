@@ -157,7 +157,9 @@ describe('proxy', () => {
 
   it('refuses other roles (403), no token (401) and a malformed id (400)', async () => {
     const tenant = await makeTenant(t);
-    expect((await t.request('PUT', `/api/proxy/${tenant.cid}`, { token: tenant.admin.token })).status).toBe(403);
+    expect((await t.request('PUT', `/api/proxy/${tenant.cid}`, { token: tenant.user.token })).status).toBe(403);
+    // Issue 15: an admin may act as its own clients only; anything else is not found to it.
+    expect((await t.request('PUT', `/api/proxy/${tenant.cid}`, { token: tenant.admin.token })).status).toBe(404);
     expect((await t.request('PUT', `/api/proxy/${tenant.cid}`)).status).toBe(401);
     const token = await t.login('admin', ADMIN_PASSWORD);
     expect((await t.request('PUT', '/api/proxy/abc', { token })).status).toBe(400);

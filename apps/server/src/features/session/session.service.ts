@@ -111,11 +111,15 @@ export async function logout(deps: Deps, auth: AuthContext) {
   return { message: 'Logged out' };
 }
 
-/** Superadmin may act as any customer, a partner as its own clients; inside, the caller acts as that customer's admin. */
+/**
+ * Superadmin may act as any customer; a partner or an admin only as the direct clients of its own (home) customer,
+ * so a client's admin never reaches its parent or its siblings. Inside, the caller acts as that customer's admin.
+ */
 export async function proxy(deps: Deps, auth: AuthContext, cid: number): Promise<{ session: Session }> {
   const target = await findCustomerRow(deps.db, cid);
-  const allowed =
-    auth.originRole === 'superadmin' || (auth.originRole === 'partner' && target?.parent_id === auth.originCid);
+  const ownClient =
+    (auth.originRole === 'partner' || auth.originRole === 'admin') && target?.parent_id === auth.originCid;
+  const allowed = auth.originRole === 'superadmin' || ownClient;
   if (!target || !allowed) throw notFound('Customer not found!');
   const home = target.id === auth.originCid;
   await repo.setSessionCustomer(deps.db, auth.sessionId, target.id, home ? null : target.partner ? 'partner' : 'admin');

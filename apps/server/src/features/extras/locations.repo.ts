@@ -1,0 +1,28 @@
+import type { DataLocation, DomainLocation } from '@mailwright/contract';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The operator's data locations with how many domains use each: within one customer, or across all (scope null).
+ * Locations live in the data_locations table (0024_subaccounts.sql); docs/accounts.md says how to change them.
+ */
+export function listLocations(db: Db, scope: { cid: number } | 'all' | 'none'): Promise<DataLocation[]> {
+  const counted = scope === 'none' ? 'false' : scope === 'all' ? 'true' : 'd.customer_id = $1';
+  return db.query<DataLocation>(
+    `SELECT l.code, l.name, count(d.id) FILTER (WHERE ${counted})::int AS usage
+       FROM data_locations l LEFT JOIN domains d ON d.location = l.code
+      GROUP BY l.code, l.name, l.position
+      ORDER BY l.position, l.name`,
+    typeof scope === 'object' ? [scope.cid] : [],
+  );
+}
+
+export function listDomainLocations(db: Db, cid: number): Promise<DomainLocation[]> {
+  return db.query<DomainLocation>(
+    'SELECT id AS did, name, location FROM domains WHERE customer_id = $1 ORDER BY name',
+    [cid],
+  );
+}
+
+export async function locationExists(db: Db, code: string): Promise<boolean> {
+  return Boolean(await db.maybeOne('SELECT 1 FROM data_locations WHERE code = $1', [code]));
+}
