@@ -27,6 +27,7 @@ import { registerTokenRoutes } from './features/tokens/tokens.routes.ts';
 import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
 import { registerUriBlocklistRoutes } from './features/uribl/uribl.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerVettingRoutes } from './features/vetting/vetting.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerApiReference } from './http/api-reference.ts';
 
@@ -58,6 +59,7 @@ const FEATURE_ROUTES = [
   registerAutobanRoutes,
   registerRouteRoutes,
   registerTemplateRoutes,
+  registerVettingRoutes,
   registerSubaccountRoutes,
   registerExtrasRoutes,
 ];

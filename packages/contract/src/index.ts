@@ -19,6 +19,7 @@ import { backoffEndpoints, domainPatternsEndpoints, suppressionsEndpoints } from
 import { templatesEndpoints } from './templates.ts';
 import { tokensEndpoints } from './tokens.ts';
 import { usersEndpoints } from './users.ts';
+import { vettingEndpoints } from './vetting.ts';
 import { webhooksEndpoints } from './webhooks.ts';
 
 import './zod-config.ts';
@@ -49,6 +50,7 @@ export * from './suppressions.ts';
 export * from './templates.ts';
 export * from './tokens.ts';
 export * from './users.ts';
+export * from './vetting.ts';
 export * from './webhooks.ts';
 
 /** Every console API endpoint, grouped by feature; /api/docs is generated from this. */
@@ -79,6 +81,7 @@ export const endpoints = {
   autobans: autobansEndpoints,
   routes: routesEndpoints,
   templates: templatesEndpoints,
+  vetting: vettingEndpoints,
   subaccounts: subaccountsEndpoints,
   extras: extrasEndpoints,
 } as const;

@@ -22,13 +22,12 @@ CREATE UNIQUE INDEX customer_vetting_customer_key ON customer_vetting (customer_
 CREATE UNIQUE INDEX customer_vetting_token_key ON customer_vetting (token_hash);
 CREATE INDEX customer_vetting_open_idx ON customer_vetting (finished, decision);
 
--- An operator's decision on one sending domain. No row: not reviewed, the domain sends as its customer may.
+-- An operator's decision on one sending domain. No row: not reviewed, the domain sends as its customer may. The data
+-- location an approval names is the domain's own (domains.location, 0024).
 CREATE TABLE domain_vetting (
   domain_id integer PRIMARY KEY REFERENCES domains (id) ON DELETE CASCADE,
   status text NOT NULL CHECK (status IN ('approve', 'reject')),
   note text NOT NULL DEFAULT '',
-  -- The data location code (extras/locations) the operator placed the domain in; NULL when rejected.
-  location text,
   decided_by integer REFERENCES users (id) ON DELETE SET NULL,
   decided_by_name text,
   decided_at timestamptz NOT NULL DEFAULT now()

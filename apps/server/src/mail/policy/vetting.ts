@@ -30,13 +30,13 @@ export const domainRejected = (domain: string) =>
 export const customerNotVetted = (address: string) =>
   new IntakeError(
     `Your account is awaiting vetting: until it is approved you may send only through your sandbox domain or to your own users' addresses (${address} is neither)`,
-    { smtpCode: 550, enhanced: '5.7.1', httpStatus: 403, field: 'to' },
+    { smtpCode: 550, enhanced: '5.7.1', httpStatus: 403 },
   );
 
 export const customerRejected = (address: string) =>
   new IntakeError(
     `Your account was rejected in vetting: you may send only through your sandbox domain or to your own users' addresses (${address} is neither)`,
-    { smtpCode: 550, enhanced: '5.7.1', httpStatus: 403, field: 'to' },
+    { smtpCode: 550, enhanced: '5.7.1', httpStatus: 403 },
   );
 
 /** The rule itself, without the database: the refusal for this message, or null when it may go. */
