@@ -2,7 +2,7 @@ import type { DataLocation, DomainLocation } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 
 /**
- * The operator's data locations with how many domains use each: within one customer, or across all (scope null).
+ * The operator's data locations with how many domains use each: within one customer, across all, or none counted.
  * Locations live in the data_locations table (0024_subaccounts.sql); docs/accounts.md says how to change them.
  */
 export function listLocations(db: Db, scope: { cid: number } | 'all' | 'none'): Promise<DataLocation[]> {
@@ -18,7 +18,7 @@ export function listLocations(db: Db, scope: { cid: number } | 'all' | 'none'): 
 
 export function listDomainLocations(db: Db, cid: number): Promise<DomainLocation[]> {
   return db.query<DomainLocation>(
-    'SELECT id AS did, name, location FROM domains WHERE customer_id = $1 ORDER BY name',
+    `SELECT d.id AS did, d.name, d.location FROM domains d WHERE d.customer_id = $1 ORDER BY d.name`,
     [cid],
   );
 }
