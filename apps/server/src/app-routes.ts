@@ -4,6 +4,7 @@ import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerAllowlistRoutes } from './features/allowlists/allowlists.routes.ts';
 import { registerAutobanRoutes } from './features/autobans/autobans.routes.ts';
 import { registerBackoffRoutes } from './features/backoff/backoff.routes.ts';
+import { registerBillingCatalogueRoutes } from './features/billing/billing.routes.ts';
 import { registerCredentialRoutes } from './features/credentials/credentials.routes.ts';
 import { registerCustomerRoutes } from './features/customers/customers.routes.ts';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -59,6 +60,7 @@ const FEATURE_ROUTES = [
   registerAutobanRoutes,
   registerRouteRoutes,
   registerTemplateRoutes,
+  registerBillingCatalogueRoutes,
   registerVettingRoutes,
   registerSubaccountRoutes,
   registerExtrasRoutes,

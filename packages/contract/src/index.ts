@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account.ts';
 import { allowlistsEndpoints, uriAllowlistEndpoints, uriBlocklistEndpoints } from './allowlists.ts';
 import { autobansEndpoints } from './autobans.ts';
+import { billingCatalogueEndpoints } from './billing.ts';
 import { credentialsEndpoints } from './credentials.ts';
 import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
@@ -27,6 +28,7 @@ import './zod-config.ts';
 export * from './account.ts';
 export * from './allowlists.ts';
 export * from './autobans.ts';
+export * from './billing.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './credentials.ts';
@@ -82,6 +84,7 @@ export const endpoints = {
   routes: routesEndpoints,
   templates: templatesEndpoints,
   vetting: vettingEndpoints,
+  billingCatalogue: billingCatalogueEndpoints,
   subaccounts: subaccountsEndpoints,
   extras: extrasEndpoints,
 } as const;

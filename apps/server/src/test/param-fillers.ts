@@ -38,6 +38,10 @@ const ID_BY_NAME: Record<string, keyof WorldIds> = {
   version: 'templateVersion',
   route_id: 'route',
   inbound_id: 'inboundMessage',
+  btid: 'billingTier',
+  baid: 'billingAddon',
+  biid: 'billingItem',
+  caid: 'customerAddon',
 };
 
 const GLOBAL: ReadonlySet<keyof WorldIds> = new Set([
@@ -47,6 +51,8 @@ const GLOBAL: ReadonlySet<keyof WorldIds> = new Set([
   'dsnPattern',
   'bounceCategoryPattern',
   'uribl',
+  'billingTier',
+  'billingAddon',
 ]);
 
 export interface FilledParam {

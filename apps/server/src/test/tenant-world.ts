@@ -32,6 +32,10 @@ export interface WorldIds {
   templateVersion?: number;
   route?: number;
   inboundMessage?: number;
+  billingTier?: number;
+  billingAddon?: number;
+  billingItem?: number;
+  customerAddon?: number;
   news: number;
   deferredWebhook: number;
   smtpPattern: number;
@@ -150,6 +154,7 @@ export async function seedWorld(env: MailEnv): Promise<World> {
 
   const content = await seedContent(env, a.cid, did, admin);
   const master = operators.master;
+  const billing = await seedBilling(env, a.cid, did, master);
   const news = await ok<{ id: number }>(env, 'POST', '/api/news', master, { content: 'Platform news' });
   const firstId = async (path: string, key: string) => {
     const list = await ok<{ items: Record<string, number>[] }>(env, 'GET', `/api${path}`, master);
@@ -185,6 +190,7 @@ export async function seedWorld(env: MailEnv): Promise<World> {
       domainPattern: domainPattern.id,
       sandboxMessage: sandboxMessage.id,
       ...content,
+      ...billing,
       news: news.id,
       deferredWebhook: deferred.id,
       smtpPattern: await firstId('/system/smtp/patterns', 'spid'),
@@ -244,4 +250,45 @@ async function seedContent(env: MailEnv, cid: number, did: number, admin: string
     ids.inboundMessage = stored.id;
   }
   return ids;
+}
+
+/** The billing catalogue (a tier, an add-on) and customer A's billing item and add-on, once their routes are served. */
+async function seedBilling(env: MailEnv, cid: number, did: number, master: string): Promise<Partial<WorldIds>> {
+  if (!env.t.app.hasRoute({ method: 'POST', url: '/api/billing/items' })) return {};
+  const tier = await ok<{ btid: number }>(env, 'POST', '/api/billing/tiers', master, {
+    name: 'Starter',
+    msg_included: 10000,
+    price: 900,
+    currency: 'EUR',
+  });
+  const addon = await ok<{ baid: number }>(env, 'POST', '/api/billing/addons', master, {
+    name: 'Dedicated IP',
+    unit: 'IP',
+    kind: 'dedicated_ip',
+    price: 2000,
+    currency: 'EUR',
+  });
+  const item = await ok<{ biid: number }>(env, 'POST', '/api/billing/items', master, {
+    cid,
+    did,
+    description: 'zqa-billing-item',
+    price: 1500,
+    currency: 'EUR',
+    qty: 1,
+    start: '2026-01-01',
+  });
+  const billing = await ok<{ addons: { caid: number }[] }>(
+    env,
+    'POST',
+    `/api/billing/customers/${cid}/addons`,
+    master,
+    {
+      baid: addon.baid,
+      qty: 1,
+      start: '2026-01-01',
+    },
+  );
+  const customerAddon = billing.addons[0]?.caid;
+  if (!customerAddon) throw new Error("seeding customer A's add-on failed");
+  return { billingTier: tier.btid, billingAddon: addon.baid, billingItem: item.biid, customerAddon };
 }

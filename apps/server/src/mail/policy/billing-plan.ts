@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
 
 export interface PlanTier {
   tierId: number;
+  /** The customer_tiers row that put the customer on this tier. */
+  customerTierId: number;
   name: string;
   msgIncluded: number;
   price: number;
@@ -25,6 +27,7 @@ export interface Plan extends PlanTier {
 }
 
 interface TierRow {
+  ct_id: number;
   tier_id: number;
   name: string;
   msg_included: number;
@@ -40,6 +43,7 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 function toTier(row: TierRow): PlanTier {
   return {
     tierId: row.tier_id,
+    customerTierId: row.ct_id,
     name: row.name,
     msgIncluded: Number(row.msg_included),
     price: Number(row.price),
@@ -50,7 +54,7 @@ function toTier(row: TierRow): PlanTier {
   };
 }
 
-const TIER_COLUMNS = `ct.tier_id, t.name, t.msg_included, t.price, t.currency, t.overage_per_1000, t.hard_cap,
+const TIER_COLUMNS = `ct.id AS ct_id, ct.tier_id, t.name, t.msg_included, t.price, t.currency, t.overage_per_1000, t.hard_cap,
   ct.effective_at`;
 
 /** The tier in effect at `at`: the customer_tiers row with the latest effective_at not after `at` (ties: newest row). */
