@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { id, listOf, sortOrder } from './common.ts';
 import { ACTIONS, PAGE_SIZES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { inboundEventDetail } from './inbound-events.ts';
 import { isStatsAction, queryBool, queryDate } from './stats.ts';
+
+export * from './inbound-events.ts';
 
 export const LOG_SORTS = ['created_at', 'recipient', 'event'] as const;
 
@@ -20,7 +23,10 @@ export const logsQuery = z.object({
   recipient: z.string().trim().min(1).max(254).optional(),
   /** false leaves machine (bot) opens and clicks out. */
   bot: queryBool.optional(),
-  /** Only events of this channel (sms, seedtest, journal, botapi). */
+  /**
+   * Direction or channel: `outbound` (the mail sent, every channel but inbound), `inbound` (messages the inbound MX
+   * took for a route), `all` (the default), or one channel (sms, seedtest, journal, botapi).
+   */
   channel: z.string().trim().min(1).max(32).optional(),
 });
 export type LogsQuery = z.output<typeof logsQuery>;
@@ -46,6 +52,8 @@ export const logEntry = z.object({
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   created_at: z.string(),
+  /** An inbound message's event (inbound:received): its sender, subject, route and what the route did; else null. */
+  inbound: inboundEventDetail.nullable(),
 });
 export type LogEntry = z.infer<typeof logEntry>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_YEARS, id, isSaneIsoDate, sortOrder } from './common.ts';
 import { ACTIONS, BOUNCE_CATEGORIES, CHANNEL_PREFIXES } from './constants.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { INBOUND_EVENT_NAME } from './inbound-events.ts';
 import { SUPERADMIN } from './roles.ts';
 import { ratePercent, STATS_LEVELS } from './stats-range.ts';
 
@@ -16,8 +17,9 @@ export const DEFAULT_TAG_ACTION = 'accepted';
 /** The longest range one statistics call may cover (monthly buckets). */
 export const MAX_STATS_RANGE_DAYS = 10 * 366;
 
-/** An action, optionally with a channel prefix (seedtest:delivered). */
+/** An action, optionally with a channel prefix (seedtest:delivered), or the inbound event (inbound:received). */
 export function isStatsAction(value: string): boolean {
+  if (value === INBOUND_EVENT_NAME) return true;
   const prefix = CHANNEL_PREFIXES.find((p) => value.startsWith(p)) ?? '';
   return (ACTIONS as readonly string[]).includes(value.slice(prefix.length));
 }
@@ -149,6 +151,9 @@ export const EVENT_LABELS: Record<string, string> = {
   complained: 'Complained',
   unsubscribed: 'Unsubscribed',
   rejected: 'Rejected',
+  [INBOUND_EVENT_NAME]: 'Received',
+  // Webhook types name the inbound event without its channel.
+  received: 'Received',
   ...CATEGORY_LABELS,
 };
 
@@ -177,6 +182,7 @@ export const EVENT_COLOURS: Record<string, string> = {
   unsubscribed: '#fb8c00',
   complained: '#e53935',
   rejected: '#6d4c41',
+  [INBOUND_EVENT_NAME]: '#00796b',
   softbounce: '#fdd835',
   hardbounce: '#d81b60',
   'bad-mailbox': '#ad1457',

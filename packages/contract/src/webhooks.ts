@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   'clicked',
   'unsubscribed',
   'complained',
+  // Issue 13: an inbound message a route took (after the spec's nine: inbound mail is not one of its events).
+  'received',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

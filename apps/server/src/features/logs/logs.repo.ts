@@ -1,4 +1,11 @@
-import { CHANNEL_PREFIXES, type LogsQuery } from '@mailwright/contract';
+import {
+  CHANNEL_PREFIXES,
+  INBOUND_CHANNEL,
+  INBOUND_EVENT,
+  INBOUND_EVENT_NAME,
+  type InboundEventDetail,
+  type LogsQuery,
+} from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import { normalizeMailbox } from '../../mail/message/addresses.ts';
 
@@ -19,6 +26,7 @@ export interface LogRow {
   ip: string | null;
   user_agent: string | null;
   created_at: Date;
+  inbound: InboundEventDetail | null;
 }
 
 const SORTS: Record<LogsQuery['sort'], string> = {
@@ -29,7 +37,7 @@ const SORTS: Record<LogsQuery['sort'], string> = {
 const DEFAULT_DAYS = 30;
 
 const SELECT = `SELECT e.id, e.event, e.channel, e.recipient, e.message_id, m.message_id_header, m.from_address, m.subject,
-    e.tags, e.category, e.reply, e.bot, e.url, e.ip, e.user_agent, e.created_at
+    e.tags, e.category, e.reply, e.bot, e.url, e.ip, e.user_agent, e.created_at, e.inbound
   FROM events e LEFT JOIN messages m ON m.id = e.message_id`;
 
 /** The WHERE clause and parameters of a log query; $1 customer, $2 domain. */
@@ -44,13 +52,20 @@ function filters(cid: number, did: number, query: LogsQuery) {
   const from = query.from ? new Date(query.from) : new Date((to ?? new Date()).getTime() - DEFAULT_DAYS * 86_400_000);
   add((p) => `e.created_at >= ${p}::timestamptz`, from);
   if (to) add((p) => `e.created_at < ${p}::timestamptz`, to);
-  if (query.action) {
+  if (query.action === INBOUND_EVENT_NAME) {
+    add((p) => `e.event = ${p}`, INBOUND_EVENT);
+    add((p) => `e.channel = ${p}`, INBOUND_CHANNEL);
+  } else if (query.action) {
     const prefix = CHANNEL_PREFIXES.find((p) => query.action?.startsWith(p));
     add((p) => `e.event = ${p}`, query.action.slice(prefix?.length ?? 0));
     if (prefix) add((p) => `rtrim(e.channel, ':') = ${p}`, prefix.slice(0, -1));
     else where.push("coalesce(e.channel, '') = ''");
   }
-  if (query.channel) add((p) => `rtrim(e.channel, ':') = ${p}`, query.channel.replace(/:$/, ''));
+  // Directions: outbound is every channel but inbound (seed tests and journal copies are outbound mail too).
+  if (query.channel === 'outbound') add((p) => `coalesce(e.channel, '') <> ${p}`, INBOUND_CHANNEL);
+  else if (query.channel && query.channel !== 'all') {
+    add((p) => `rtrim(e.channel, ':') = ${p}`, query.channel.replace(/:$/, ''));
+  }
   if (query.recipient) add((p) => `e.recipient = ${p}`, normalizeMailbox(query.recipient));
   if (query.bot === false) where.push('NOT e.bot');
   return { where: where.join(' AND '), params };

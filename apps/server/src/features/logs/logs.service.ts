@@ -8,14 +8,16 @@ import * as repo from './logs.repo.ts';
 const iso = (date: Date) => new Date(date).toISOString();
 
 function toEntry(row: repo.LogRow): LogEntry {
+  // An inbound message has no outbound message row: its sender and subject come from the event.
+  const inbound = row.inbound;
   return {
     id: Number(row.id),
     event: row.channel ? `${row.channel.replace(/:$/, '')}:${row.event}` : row.event,
     recipient: row.recipient,
     message_id: row.message_id === null ? null : Number(row.message_id),
     message_id_header: row.message_id_header,
-    from: row.from_address,
-    subject: row.subject,
+    from: inbound ? inbound.from || inbound.sender : row.from_address,
+    subject: inbound ? inbound.subject : row.subject,
     tags: row.tags,
     category: row.category,
     reply: row.reply,
@@ -25,6 +27,7 @@ function toEntry(row: repo.LogRow): LogEntry {
     ip: row.ip,
     user_agent: row.user_agent,
     created_at: iso(row.created_at),
+    inbound: inbound ? { ...inbound, message_id: Number(inbound.message_id) } : null,
   };
 }
 

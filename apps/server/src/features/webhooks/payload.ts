@@ -1,4 +1,4 @@
-import type { WebhookEvent, WebhookFormatName } from '@mailwright/contract';
+import type { InboundEventDetail, WebhookEvent, WebhookFormatName } from '@mailwright/contract';
 
 /** One event as a webhook tells it. */
 export interface WebhookEventData {
@@ -18,6 +18,8 @@ export interface WebhookEventData {
   url: string | null;
   userAgent: string | null;
   ip: string | null;
+  /** The inbound message of a `received` event (sender, subject, route, outcome, results); null for others. */
+  inbound?: InboundEventDetail | null;
 }
 
 const seconds = (date: Date) => date.getTime() / 1000;
@@ -39,6 +41,7 @@ function nativePayload(e: WebhookEventData) {
       url: e.url,
       user_agent: e.userAgent,
       ip: e.ip,
+      ...(e.inbound ? { inbound: e.inbound } : {}),
     },
   };
 }
@@ -54,6 +57,7 @@ const MAILGUN_EVENT: Record<WebhookEvent, string> = {
   clicked: 'clicked',
   unsubscribed: 'unsubscribed',
   complained: 'complained',
+  received: 'received',
 };
 
 function mailgunPayload(e: WebhookEventData) {
@@ -79,7 +83,17 @@ function mailgunPayload(e: WebhookEventData) {
       ...(e.url ? { url: e.url } : {}),
       ...(e.userAgent || e.bot ? { 'client-info': { 'user-agent': e.userAgent ?? '', bot: e.bot } } : {}),
       ...(e.ip ? { ip: e.ip } : {}),
+      ...(e.inbound ? mailgunInbound(e.inbound, e.recipient) : {}),
     },
+  };
+}
+
+/** An inbound message as Mailgun's events tell a message (envelope, message headers), plus what the route did. */
+function mailgunInbound(inbound: InboundEventDetail, recipient: string) {
+  return {
+    envelope: { sender: inbound.sender, targets: recipient, transport: 'smtp' },
+    message: { headers: { to: recipient, from: inbound.from, subject: inbound.subject, 'message-id': null } },
+    inbound,
   };
 }
 
@@ -106,5 +120,18 @@ export function sampleEvent(event: WebhookEvent, domain: string, now = new Date(
     url: event === 'clicked' ? 'https://example.com/sample-link' : null,
     userAgent: event === 'opened' || event === 'clicked' ? 'Mozilla/5.0 (sample)' : null,
     ip: event === 'opened' || event === 'clicked' ? '192.0.2.1' : null,
+    inbound: event === 'received' ? sampleInbound : null,
   };
 }
+
+const sampleInbound: InboundEventDetail = {
+  message_id: 0,
+  sender: 'bob@example.org',
+  from: 'Bob <bob@example.org>',
+  subject: 'Sample inbound message',
+  route_id: null,
+  route: 'Support desk',
+  outcome: 'accepted',
+  stored: true,
+  results: [{ action: 'store(days=3)', result: 'stored for 3 days' }],
+};

@@ -1,4 +1,9 @@
-import type { WebhookEvent, WebhookFormatName } from '@mailwright/contract';
+import {
+  INBOUND_CHANNEL,
+  type InboundEventDetail,
+  type WebhookEvent,
+  type WebhookFormatName,
+} from '@mailwright/contract';
 import type { EventConsumer } from '../../events/consumer-runner.ts';
 import { BATCH_SUMMARY, NEXT_EVENTS, runBatchStatement } from '../../events/outbox.ts';
 import { buildWebhookPayload } from './payload.ts';
@@ -21,6 +26,7 @@ interface Matched {
   domain: string;
   message_id_header: string | null;
   variables: Record<string, string> | null;
+  inbound: InboundEventDetail | null;
 }
 
 /**
@@ -29,15 +35,18 @@ interface Matched {
  */
 const MATCHED = `SELECT e.id, e.event, e.created_at, e.recipient, e.tags, e.category, e.reply, e.bot, e.url,
        e.user_agent, e.ip, w.id AS webhook_id, w.customer_id, w.format, d.name AS domain, m.message_id_header,
-       m.variables
+       m.variables, e.inbound
   FROM events e
   JOIN webhooks w ON w.domain_id = e.domain_id AND w.customer_id = e.customer_id AND w.event = e.event AND w.enabled
   JOIN domains d ON d.id = e.domain_id
   LEFT JOIN messages m ON m.id = e.message_id
  WHERE (e.txid, e.id) > ($1::xid8, $2::bigint) AND (e.txid, e.id) <= ($3::xid8, $4::bigint)
-   AND coalesce(e.channel, '') = ''`;
+   AND coalesce(e.channel, '') IN ('', '${INBOUND_CHANNEL}')`;
 
-/** Queues one delivery per (webhook, event); the sender POSTs them. Channel events (seed tests…) send none. */
+/**
+ * Queues one delivery per (webhook, event); the sender POSTs them. Channel events (seed tests…) send none, except
+ * the inbound channel's `received`, which webhooks subscribe to by that name.
+ */
 export const webhooksConsumer: EventConsumer = {
   name: 'webhooks',
   async consume(tx, cursor, limit) {
@@ -66,6 +75,7 @@ export const webhooksConsumer: EventConsumer = {
           url: row.url,
           userAgent: row.user_agent,
           ip: row.ip,
+          inbound: row.inbound,
         }),
       );
       await tx.query(

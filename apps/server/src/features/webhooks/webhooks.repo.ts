@@ -45,7 +45,7 @@ export function listWebhooks(db: Db, cid: number, did: number): Promise<WebhookR
     .query<WebhookRow>(
       `SELECT ${COLUMNS} FROM webhooks WHERE customer_id = $1 AND domain_id = $2
       ORDER BY array_position(ARRAY['accepted', 'delivered', 'rejected', 'softbounce', 'hardbounce', 'opened',
-                                     'clicked', 'unsubscribed', 'complained'], event), id`,
+                                     'clicked', 'unsubscribed', 'complained', 'received'], event), id`,
       [cid, did],
     )
     .then((rows) => rows.map(withOpenUrl));

@@ -149,6 +149,7 @@ describe('webhooks CRUD (S3-012, S3-013, S4-025, S7-054, S7-056)', () => {
       'clicked',
       'unsubscribed',
       'complained',
+      'received',
     ]);
     expect(res.body.data?.formats.map((f) => f.format)).toEqual(['json', 'mailgun']);
     expect(res.body.data?.formats.every((f) => f.name && f.auth === 'hmac-sha256')).toBe(true);
