@@ -1,10 +1,11 @@
 import { PERIODIC_REFRESH_MS } from '@mailwright/contract';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryScope } from '../components/QueryScope.tsx';
 import { DashboardTips, NewsArea } from '../features/news/NewsArea.tsx';
+import { useJoinAccept } from '../lib/join-accept.ts';
 import { useIsSmall } from '../lib/media.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { checkSession } from '../lib/session.ts';
@@ -15,6 +16,9 @@ import './screens.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
 
+// Loaded only while the join-accept flag is up (an approver arriving from a /join/{token} link).
+const JoinAcceptDialog = lazy(() => import('../features/clients/JoinAcceptDialog.tsx'));
+
 /**
  * Signed-in screens: app bar, sidebar (mini below md, full otherwise) and the routed screen (or `children`, for the
  * not-found page of a signed-in user). Loaded on demand, so guest pages never download the signed-in frame.
@@ -23,6 +27,7 @@ export default function Layout({ children }: { children?: ReactNode }) {
   const small = useIsSmall();
   const [collapsed, setCollapsed] = useState(false);
   const mini = small || collapsed;
+  const joinAccept = useJoinAccept();
   usePeriodicRefresh();
 
   return (
@@ -39,6 +44,11 @@ export default function Layout({ children }: { children?: ReactNode }) {
           </Box>
         </Box>
       </Box>
+      {joinAccept.open ? (
+        <Suspense fallback={null}>
+          <JoinAcceptDialog />
+        </Suspense>
+      ) : null}
     </QueryScope>
   );
 }

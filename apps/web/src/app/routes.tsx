@@ -125,7 +125,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     title: 'Clients',
     icon: 'SupervisorAccount',
     access: ADMINS,
-    arrivesWith: 'the sub-accounts feature: clients and join requests',
+    screen: 'ClientsScreen',
   },
   {
     path: 'partner/overview',
@@ -233,6 +233,8 @@ const LogoutScreen = lazy(() => import('../features/auth/LogoutScreen.tsx'));
 const ForgottenPasswordScreen = lazy(() => import('../features/auth/ForgottenPasswordScreen.tsx'));
 const NewPasswordScreen = lazy(() => import('../features/auth/NewPasswordScreen.tsx'));
 const InviteScreen = lazy(() => import('../features/auth/InviteScreen.tsx'));
+const InviteAccountScreen = lazy(() => import('../features/clients/InviteAccountScreen.tsx'));
+const JoinScreen = lazy(() => import('../features/clients/JoinScreen.tsx'));
 
 /** Spec 2, guest routes: they open without a token. */
 export const GUEST_ROUTES: ScreenRoute[] = [
@@ -244,9 +246,9 @@ export const GUEST_ROUTES: ScreenRoute[] = [
   { path: 'auth/invite/:token', title: 'Invitation', screen: InviteScreen },
   { path: 'payment/success', title: 'Payment received', arrivesWith: 'the billing feature: payment confirmation' },
   { path: 'payment/cancel', title: 'Payment cancelled', arrivesWith: 'the billing feature: payment confirmation' },
-  { path: 'invite', title: 'Invitation', arrivesWith: 'the accounts feature: invitations' },
+  { path: 'invite', title: 'Invitation', screen: InviteAccountScreen },
   { path: 'vetting/:token', title: 'Vetting form', arrivesWith: 'the vetting feature: the vetting form' },
-  { path: 'join/:token', title: 'Join request', arrivesWith: 'the sub-accounts feature: join requests' },
+  { path: 'join/:token', title: 'Join request', screen: JoinScreen },
 ];
 
 /** The route a signed-in user starts on: "The default route redirects to dashboard". */

@@ -10,6 +10,8 @@ export const SCREENS = {
   AllDomainsScreen: () => import('../features/domains/AllDomainsScreen.tsx'),
   ApiKeysScreen: () => import('../features/api-keys/ApiKeysScreen.tsx'),
   BounceCategoryPatternsScreen: () => import('../features/patterns/BounceCategoryPatternsScreen.tsx'),
+  // Issue 15: the clients (sub-accounts) with join requests.
+  ClientsScreen: () => import('../features/clients/ClientsScreen.tsx'),
   CustomersScreen: () => import('../features/customers/CustomersScreen.tsx'),
   DashboardScreen: () => import('../features/dashboard/DashboardScreen.tsx'),
   DeferredWebhooksScreen: () => import('../features/monitoring/DeferredWebhooksScreen.tsx'),
