@@ -1,5 +1,5 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { LoadingBar } from '../components/LoadingBar.tsx';
 import { PlaceholderScreen } from '../components/PlaceholderScreen.tsx';
 import type { ScreenRoute } from './routes.tsx';
 import type { ScreenName } from './screens.tsx';
@@ -35,7 +35,7 @@ export function RouteScreen({ route, title, documentTitle = title, level = 'h1' 
   }
   const Screen = typeof route.screen === 'string' ? signedInScreen(route.screen) : route.screen;
   return (
-    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+    <Suspense fallback={<LoadingBar />}>
       <Screen />
     </Suspense>
   );

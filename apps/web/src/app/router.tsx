@@ -1,7 +1,7 @@
 import type { Access } from '@mailwright/contract';
-import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingBar } from '../components/LoadingBar.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { useAppState } from '../lib/store.ts';
 import { GuestLayout } from './GuestLayout.tsx';
@@ -28,7 +28,7 @@ const NotFoundScreen = lazy(() =>
 function SignedInFrame({ children }: { children?: ReactNode }) {
   return (
     <RequireSession>
-      <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+      <Suspense fallback={<LoadingBar />}>
         <Layout>{children}</Layout>
       </Suspense>
     </RequireSession>
@@ -39,7 +39,7 @@ function SignedInFrame({ children }: { children?: ReactNode }) {
 function CatchAll() {
   const token = useAppState((s) => s.token);
   const screen = (
-    <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+    <Suspense fallback={<LoadingBar />}>
       <NotFoundScreen />
     </Suspense>
   );
@@ -64,7 +64,7 @@ function toRouteObjects(routes: ScreenRoute[], base: string, parent: ScreenRoute
         children.unshift({ index: true, element: <Navigate to={joinPath(fullPath, route.redirectTo)} replace /> });
       }
       const tabs = (
-        <Suspense key={fullPath} fallback={<LinearProgress aria-label="Loading" />}>
+        <Suspense key={fullPath} fallback={<LoadingBar />}>
           <SectionTabs section={route} basePath={fullPath} />
         </Suspense>
       );

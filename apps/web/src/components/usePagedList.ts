@@ -37,7 +37,7 @@ export interface PagedListOptions<T> {
    * it, so `invalidateList(key)` after a create, update or delete re-fetches whichever page is shown.
    */
   queryKey: QueryKey;
-  /** Fetches one page, e.g. `(query, signal) => api(endpoints.users.list, { query, signal })`. */
+  /** Fetches one page, e.g. `(query, signal) => api(usersEndpoints.list, { query, signal })`. */
   fetchPage: (query: PageState, signal: AbortSignal) => Promise<ListPage<T>>;
   /** The spec's page size for this list (15 customers, 50 domains, …); 0 loads all. */
   pageSize: number;

@@ -1,4 +1,4 @@
-import { endpoints, MSG } from '@mailwright/contract';
+import { MSG, sessionEndpoints, suppressionsEndpoints, usersEndpoints } from '@mailwright/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from './api.ts';
 import { setNavigator } from './navigation.ts';
@@ -49,34 +49,34 @@ describe('api client', () => {
 
   it('answers the parsed data of a success', async () => {
     answer(200, { data: { session } });
-    const result = await api(endpoints.session.loginStatus);
+    const result = await api(sessionEndpoints.loginStatus);
     expect(result.session.username).toBe('admin');
   });
 
   it('S5-001: a body without data is an unexpected API response', async () => {
     answer(200, { session });
-    expect((await failure(api(endpoints.session.loginStatus))).message).toBe(MSG.unexpectedResponse);
+    expect((await failure(api(sessionEndpoints.loginStatus))).message).toBe(MSG.unexpectedResponse);
   });
 
   it('S5-002: data missing a required key is an unexpected API response', async () => {
     answer(200, { data: { message: 'no session here' } });
-    expect((await failure(api(endpoints.session.loginStatus))).message).toBe(MSG.unexpectedResponse);
+    expect((await failure(api(sessionEndpoints.loginStatus))).message).toBe(MSG.unexpectedResponse);
   });
 
   it('S8-002/S8-006: shows the server message', async () => {
     answer(409, { message: 'Username is taken' });
-    const error = await failure(api(endpoints.users.create, { body: { username: 'x', role: 'user' } }));
+    const error = await failure(api(usersEndpoints.create, { body: { username: 'x', role: 'user' } }));
     expect([error.status, error.message]).toEqual([409, 'Username is taken']);
   });
 
   it("S8-003: without a message it is '{status}: Unknown error'", async () => {
     answer(502, undefined);
-    expect((await failure(api(endpoints.session.loginStatus))).message).toBe('502: Unknown error');
+    expect((await failure(api(sessionEndpoints.loginStatus))).message).toBe('502: Unknown error');
   });
 
   it("S8-007: an errors array is 'Various errors' and carries the field errors", async () => {
     answer(400, { message: 'Various errors', errors: [{ field: 'username', message: 'Username is too short' }] });
-    const error = await failure(api(endpoints.users.create, { body: { username: 'x', role: 'user' } }));
+    const error = await failure(api(usersEndpoints.create, { body: { username: 'x', role: 'user' } }));
     expect(error.message).toBe(MSG.variousErrors);
     expect(error.fieldErrors).toEqual([{ field: 'username', message: 'Username is too short' }]);
   });
@@ -86,7 +86,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await failure(api(endpoints.session.loginStatus));
+    const error = await failure(api(sessionEndpoints.loginStatus));
     expect([error.status, error.handled]).toEqual([0, true]);
     expect(getState().connectionLost).toBe(true);
     expect(getState().error).toBeNull();
@@ -96,7 +96,7 @@ describe('api client', () => {
     startSession('token-1', session);
     vi.stubGlobal('window', { location: { pathname: '/domains', search: '' } });
     answer(401, { message: 'Unauthorized' });
-    const error = await failure(api(endpoints.users.list, { query: {} }));
+    const error = await failure(api(usersEndpoints.list, { query: {} }));
     expect(error.handled).toBe(true);
     expect(getState().token).toBeNull();
     expect(getState().notification?.message).toBe(MSG.forcedLogout);
@@ -110,7 +110,7 @@ describe('api client', () => {
     vi.stubGlobal('window', { location: { pathname: '/users', search: '?skip=0' } });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     answer(403, { message: 'Forbidden' });
-    const error = await failure(api(endpoints.users.list, { query: {} }));
+    const error = await failure(api(usersEndpoints.list, { query: {} }));
     expect(error.handled).toBe(true);
     expect(getState().error?.message).toBe('Forbidden');
     expect(warn).toHaveBeenCalledWith('Forbidden at /users?skip=0: Forbidden');
@@ -123,7 +123,7 @@ describe('api client', () => {
     const formData = new FormData();
     formData.set('type', 'bounce');
     const error = await failure(
-      api(endpoints.suppressions.upload, { params: { domain: 3 }, formData, reportUnauthorized: true }),
+      api(suppressionsEndpoints.upload, { params: { domain: 3 }, formData, reportUnauthorized: true }),
     );
     expect([error.status, error.message, error.handled]).toEqual([401, 'Your session cannot upload files', false]);
     expect(getState().token).toBe('token-1');
@@ -138,7 +138,7 @@ describe('api client', () => {
   it('sends the bearer token and fills path parameters', async () => {
     startSession('token-2', session);
     answer(200, { data: { message: 'ok' } });
-    await api(endpoints.users.remove, { params: { id: 7 } });
+    await api(usersEndpoints.remove, { params: { id: 7 } });
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(String(url)).toBe('/api/users/7');
     expect(init?.method).toBe('DELETE');

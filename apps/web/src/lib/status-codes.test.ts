@@ -1,4 +1,4 @@
-import { endpoints, MSG } from '@mailwright/contract';
+import { MSG, tokensEndpoints } from '@mailwright/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiError, api, reportApiError } from './api.ts';
 import { applyFieldErrors } from './form-errors.ts';
@@ -34,7 +34,7 @@ const fieldAnswer = {
 /** Calls a form's endpoint and hands a failure to the form, as every create/update form does. */
 async function submit(): Promise<{ error: ApiError; onForm: [string, string][] }> {
   const onForm: [string, string][] = [];
-  const error = await api(endpoints.tokens.securityAdd, {
+  const error = await api(tokensEndpoints.securityAdd, {
     params: { id: 1 },
     body: { ipv4: '192.0.2.1', note: '' },
   }).then(
@@ -61,7 +61,7 @@ describe('S8-001 the handled status codes: 200, 400, 401, 402 (invalid), 403, 40
 
   it('200 answers the data', async () => {
     answer(200, { data: { items: [], total_count: 0 } });
-    await expect(api(endpoints.tokens.securityList, { params: { id: 1 } })).resolves.toEqual({
+    await expect(api(tokensEndpoints.securityList, { params: { id: 1 } })).resolves.toEqual({
       items: [],
       total_count: 0,
     });

@@ -1,4 +1,4 @@
-import { endpoints, PAGE_SIZES, STORAGE_KEYS } from '@mailwright/contract';
+import { domainsEndpoints, PAGE_SIZES, STORAGE_KEYS } from '@mailwright/contract';
 import { api } from './api.ts';
 import { type DomainRef, pickWorkingDomain, rememberedDomain } from './pick-working-domain.ts';
 import { queryClient } from './query-client.ts';
@@ -25,7 +25,7 @@ const toRef = ({ did, name }: DomainRef): DomainRef => ({ did, name });
 /** Reads the customer's domains and picks the working one (the remembered one, if it is still there). */
 export async function lookUpWorkingDomain(cid: number, signal?: AbortSignal): Promise<WorkingDomainLookup> {
   const remembered = rememberedDomain(readStored(STORAGE_KEYS.appConfig), cid);
-  const page = await api(endpoints.domains.list, {
+  const page = await api(domainsEndpoints.list, {
     query: { limit: PAGE_SIZES.domains, sort: 'name', order: 'asc' },
     signal,
   });
@@ -33,7 +33,7 @@ export async function lookUpWorkingDomain(cid: number, signal?: AbortSignal): Pr
   const candidates = [...firstPage];
   // Past the first page the remembered domain is looked for by name before it is declared gone.
   if (remembered && page.total_count > firstPage.length && !firstPage.some((d) => d.name === remembered)) {
-    const found = await api(endpoints.domains.list, { query: { search: remembered, limit: 10 }, signal });
+    const found = await api(domainsEndpoints.list, { query: { search: remembered, limit: 10 }, signal });
     candidates.push(...found.items.map(toRef));
   }
   return { cid, firstPage, total: page.total_count, remembered, choice: pickWorkingDomain(remembered, candidates) };

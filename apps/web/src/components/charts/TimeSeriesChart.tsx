@@ -1,10 +1,11 @@
 import type { StatsLevel, StatsSeries } from '@mailwright/contract';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useCallback, useId, useMemo } from 'react';
+import { type CanvasLine, LineCanvas } from './LineCanvas.tsx';
 import { SeriesLegend } from './SeriesLegend.tsx';
 import { formatBucket, formatCount, formatRate, seriesColour, seriesLabel } from './series.ts';
 import { useSeriesVisibility } from './useSeriesVisibility.ts';
@@ -48,18 +49,24 @@ export function TimeSeriesChart({
   const titleId = useId();
   const names = useMemo(() => series.map((s) => s.name), [series]);
   const { visible, toggle } = useSeriesVisibility(names);
-  const dates = useMemo(() => categories.map((iso) => new Date(iso)), [categories]);
-  const drawn = series
-    .map((s, index) => ({ s, index }))
-    .filter(({ s }) => visible.has(s.name))
-    .map(({ s, index }) => ({
-      id: s.name,
-      label: seriesLabel(s.name),
-      data: [...s.data],
-      color: seriesColour(s.name, index),
-      showMark: dates.length <= 1,
-      valueFormatter: (value: number | null) => (kind === 'rate' ? formatRate(value, s.name) : formatCount(value)),
-    }));
+  const times = useMemo(() => categories.map((iso) => new Date(iso)), [categories]);
+  const lines = useMemo<CanvasLine[]>(
+    () =>
+      series
+        .map((s, index) => ({ s, index }))
+        .filter(({ s }) => visible.has(s.name))
+        .map(({ s, index }) => ({
+          id: s.name,
+          label: seriesLabel(s.name),
+          data: s.data,
+          colour: seriesColour(s.name, index),
+          format: (value: number | null) => (kind === 'rate' ? formatRate(value, s.name) : formatCount(value)),
+        })),
+    [series, visible, kind],
+  );
+  const tickLabel = useCallback((time: Date) => time.toLocaleString(undefined, TICK_FORMAT[level]), [level]);
+  const bucketLabel = useCallback((time: Date) => formatBucket(time, level), [level]);
+  const valueLabel = useCallback((value: number) => (kind === 'rate' ? `${value}%` : value.toLocaleString()), [kind]);
 
   return (
     <Paper variant="outlined" component="figure" aria-labelledby={titleId} sx={{ m: 0, p: { xs: 1.5, md: 2 } }}>
@@ -70,42 +77,26 @@ export function TimeSeriesChart({
         {action}
       </Stack>
       <SeriesLegend label={`${title} series`} names={names} visible={visible} onToggle={toggle} />
-      <Box sx={{ position: 'relative', height, mt: 1 }}>
-        {drawn.length === 0 && !loading ? (
+      <Box sx={{ position: 'relative', minHeight: height, mt: 1 }}>
+        {loading ? <LinearProgress aria-label={`Loading ${title}`} sx={{ mb: 1 }} /> : null}
+        {lines.length === 0 && !loading ? (
           <Typography
             color="text.secondary"
             sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
           >
             {series.length === 0 ? 'No data in this time frame.' : 'Every series is hidden: pick one in the legend.'}
           </Typography>
-        ) : (
-          <LineChart
+        ) : lines.length > 0 ? (
+          <LineCanvas
+            times={times}
+            lines={lines}
             height={height}
-            loading={loading}
-            hideLegend
-            skipAnimation
-            series={drawn}
-            xAxis={[
-              {
-                scaleType: 'time',
-                data: dates,
-                valueFormatter: (value: Date, context) =>
-                  context.location === 'tick'
-                    ? value.toLocaleString(undefined, TICK_FORMAT[level])
-                    : formatBucket(value, level),
-              },
-            ]}
-            yAxis={[
-              {
-                min: 0,
-                width: kind === 'rate' ? 56 : 48,
-                valueFormatter: (value: number) => (kind === 'rate' ? `${value}%` : value.toLocaleString()),
-              },
-            ]}
-            grid={{ horizontal: true }}
-            margin={{ left: 4, right: 24, top: 12, bottom: 4 }}
+            tickLabel={tickLabel}
+            bucketLabel={bucketLabel}
+            valueLabel={valueLabel}
+            ariaLabel={`${title}: ${lines.map((line) => line.label).join(', ')} over time`}
           />
-        )}
+        ) : null}
       </Box>
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CompanyInput, companyInput, endpoints, isAdminAllowed, MSG } from '@mailwright/contract';
+import { accountEndpoints, type CompanyInput, companyInput, isAdminAllowed, MSG } from '@mailwright/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -38,7 +38,7 @@ export function CompanyCard() {
   const client = useQueryClient();
   const company = useQuery({
     queryKey: COMPANY_KEY,
-    queryFn: ({ signal }) => api(endpoints.account.company, { signal }),
+    queryFn: ({ signal }) => api(accountEndpoints.company, { signal }),
   });
   const form = useForm<CompanyForm, unknown, CompanyInput>({
     resolver: zodResolver(companyInput),
@@ -49,7 +49,7 @@ export function CompanyCard() {
     if (company.data) reset(company.data);
   }, [company.data, reset]);
   const save = useMutation({
-    mutationFn: (body: CompanyInput) => api(endpoints.account.updateCompany, { body }),
+    mutationFn: (body: CompanyInput) => api(accountEndpoints.updateCompany, { body }),
     onError: (error) => applyFieldErrors(error, form.setError),
     onSuccess: async (saved) => {
       client.setQueryData(COMPANY_KEY, saved);

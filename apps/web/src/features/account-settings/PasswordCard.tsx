@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, type PasswordChangeRequest, passwordChangeRequest } from '@mailwright/contract';
+import { type PasswordChangeRequest, passwordChangeRequest, sessionEndpoints } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -23,7 +23,7 @@ export function PasswordCard() {
     defaultValues: EMPTY,
   });
   const change = useMutation({
-    mutationFn: (body: PasswordChangeRequest) => api(endpoints.session.passwordChange, { body }),
+    mutationFn: (body: PasswordChangeRequest) => api(sessionEndpoints.passwordChange, { body }),
     onError: (error) => applyFieldErrors(error, form.setError),
     onSuccess: (result) => {
       notify(result.message);

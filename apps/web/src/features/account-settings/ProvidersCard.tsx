@@ -1,4 +1,4 @@
-import { endpoints } from '@mailwright/contract';
+import { usersEndpoints } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -25,12 +25,12 @@ export function ProvidersCard() {
   const key = ['users', 'self', uid] as const;
   const me = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api(endpoints.users.get, { params: { id: uid }, signal }),
+    queryFn: ({ signal }) => api(usersEndpoints.get, { params: { id: uid }, signal }),
     enabled: atHome && uid > 0,
   });
   const [unlinking, setUnlinking] = useState<string | null>(null);
   const unlink = useMutation({
-    mutationFn: (provider: string) => api(endpoints.users.unlinkProvider, { params: { id: uid, provider } }),
+    mutationFn: (provider: string) => api(usersEndpoints.unlinkProvider, { params: { id: uid, provider } }),
     onSuccess: (result) => {
       notify(result.message);
       return client.invalidateQueries({ queryKey: key });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { endpoints, type TwoFactorDisable, twoFactorDisable, type twoFactorSetup } from '@mailwright/contract';
+import { sessionEndpoints, type TwoFactorDisable, twoFactorDisable, type twoFactorSetup } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -26,7 +26,7 @@ export function TwoFactorCard() {
   const enabled = useAppState((s) => s.session?.totp_enabled ?? false);
   const [setup, setSetup] = useState<Setup | null>(null);
   const start = useMutation({
-    mutationFn: () => api(endpoints.session.twoFactorSetup),
+    mutationFn: () => api(sessionEndpoints.twoFactorSetup),
     onSuccess: setSetup,
   });
   const [disabling, setDisabling] = useState(false);
@@ -70,7 +70,7 @@ function ConfirmSetup({ setup, onDone }: { setup: Setup; onDone: () => void }) {
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const enable = useMutation({
     mutationFn: ({ code }: { code: string }) =>
-      api(endpoints.session.twoFactorEnable, { body: { code, secret: setup.secret } }),
+      api(sessionEndpoints.twoFactorEnable, { body: { code, secret: setup.secret } }),
     onError: (error) => applyFieldErrors(error, form.setError),
     onSuccess: async (result) => {
       notify(result.message);
@@ -133,7 +133,7 @@ function ConfirmDisable({ onDone }: { onDone: () => void }) {
     defaultValues: { password: '', code: '' },
   });
   const disable = useMutation({
-    mutationFn: (body: TwoFactorDisable) => api(endpoints.session.twoFactorDisable, { body }),
+    mutationFn: (body: TwoFactorDisable) => api(sessionEndpoints.twoFactorDisable, { body }),
     onError: (error) => applyFieldErrors(error, form.setError),
     onSuccess: async (result) => {
       notify(result.message);

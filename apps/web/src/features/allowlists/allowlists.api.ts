@@ -1,9 +1,10 @@
 import {
   type AllowlistEntry,
   type AllowlistWrite,
-  endpoints,
+  allowlistsEndpoints,
   type UriAllowEntry,
   type UriWrite,
+  uriAllowlistEndpoints,
 } from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRemoveMutation, useSaveMutation } from '../../components/listMutations.ts';
@@ -21,7 +22,7 @@ export function useAllowlist(did: number) {
     queryKey: allowlistKey(did),
     fetchPage: async (query, signal) => {
       try {
-        return await api(endpoints.allowlists.list, { params: { domain: did }, query, signal });
+        return await api(allowlistsEndpoints.list, { params: { domain: did }, query, signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) domainNotFound();
         throw error;
@@ -36,7 +37,7 @@ export function useAllowlist(did: number) {
 export function useSaveAllowlistEntry(did: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: AllowlistWrite }) => {
-      const save = () => api(endpoints.allowlists.create, { params: { domain: did }, body });
+      const save = () => api(allowlistsEndpoints.create, { params: { domain: did }, body });
       return id === null ? save() : saveChecked(id, save, (entry) => entry.id);
     },
     onSuccess: (entry, { id }) => {
@@ -50,7 +51,7 @@ export function useSaveAllowlistEntry(did: number) {
 export function useDeleteAllowlistEntry(did: number) {
   const reload = () => invalidateList(allowlistKey(did));
   return useMutation({
-    mutationFn: (id: number) => api(endpoints.allowlists.remove, { params: { domain: did }, query: { id } }),
+    mutationFn: (id: number) => api(allowlistsEndpoints.remove, { params: { domain: did }, query: { id } }),
     onSuccess: (result) => {
       notify(result.message);
       return reload();
@@ -63,7 +64,7 @@ export function useDeleteAllowlistEntry(did: number) {
 
 export function useCheckAllowlist(did: number) {
   return useMutation({
-    mutationFn: (recipient: string) => api(endpoints.allowlists.check, { params: { domain: did, recipient } }),
+    mutationFn: (recipient: string) => api(allowlistsEndpoints.check, { params: { domain: did, recipient } }),
   });
 }
 
@@ -74,7 +75,7 @@ const URIS_PAGE_SIZE = 50;
 export function useUriAllowlist() {
   return usePagedList<UriAllowEntry>({
     queryKey: URIS_KEY,
-    fetchPage: (query, signal) => api(endpoints.uriAllowlist.list, { query, signal }),
+    fetchPage: (query, signal) => api(uriAllowlistEndpoints.list, { query, signal }),
     pageSize: URIS_PAGE_SIZE,
     sort: 'uri',
   });
@@ -83,10 +84,10 @@ export function useUriAllowlist() {
 /** Create, update and delete, each saying the server's message. */
 export function useUriAllowlistMutations() {
   const save = useSaveMutation<UriAllowEntry, UriWrite>(URIS_KEY, {
-    create: (body) => api(endpoints.uriAllowlist.create, { body }),
-    update: (id, body) => api(endpoints.uriAllowlist.update, { params: { id }, body }),
+    create: (body) => api(uriAllowlistEndpoints.create, { body }),
+    update: (id, body) => api(uriAllowlistEndpoints.update, { params: { id }, body }),
     idOf: (saved) => saved.upid,
   });
-  const remove = useRemoveMutation(URIS_KEY, (id: number) => api(endpoints.uriAllowlist.remove, { params: { id } }));
+  const remove = useRemoveMutation(URIS_KEY, (id: number) => api(uriAllowlistEndpoints.remove, { params: { id } }));
   return { save, remove };
 }

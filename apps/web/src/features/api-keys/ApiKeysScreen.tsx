@@ -1,4 +1,4 @@
-import { endpoints, isAdminAllowed, type Token } from '@mailwright/contract';
+import { isAdminAllowed, type Token, tokensEndpoints } from '@mailwright/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RouterIcon from '@mui/icons-material/Router';
@@ -113,7 +113,7 @@ export default function ApiKeysScreen() {
         open={creating}
         title="New API key"
         submitLabel="Create"
-        schema={endpoints.tokens.create.body}
+        schema={tokensEndpoints.create.body}
         defaultValues={{ role: 'primary', note: '' }}
         onSubmit={async ({ note }) => setCreated((await create.mutateAsync(note)).token)}
         onClose={() => setCreating(false)}

@@ -1,4 +1,4 @@
-import { endpoints, type Token } from '@mailwright/contract';
+import { type Token, tokensEndpoints } from '@mailwright/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
@@ -11,21 +11,21 @@ const SIGNING_KEY_KEY = ['tokens', 'signing'] as const;
 export function usePrimaryKeys() {
   return usePagedList<Token>({
     queryKey: PRIMARY_KEYS_KEY,
-    fetchPage: (_page, signal) => api(endpoints.tokens.list, { query: { role: 'primary' }, signal }),
+    fetchPage: (_page, signal) => api(tokensEndpoints.list, { query: { role: 'primary' }, signal }),
     pageSize: 0,
   });
 }
 
 export function useCreatePrimaryKey() {
   return useMutation({
-    mutationFn: (note: string) => api(endpoints.tokens.create, { body: { role: 'primary', note } }),
+    mutationFn: (note: string) => api(tokensEndpoints.create, { body: { role: 'primary', note } }),
     onSuccess: () => invalidateList(PRIMARY_KEYS_KEY),
   });
 }
 
 export function useRevokeKey() {
   return useMutation({
-    mutationFn: (id: number) => api(endpoints.tokens.remove, { params: { id } }),
+    mutationFn: (id: number) => api(tokensEndpoints.remove, { params: { id } }),
     onSuccess: (result) => {
       notify(result.message);
       return invalidateList(PRIMARY_KEYS_KEY);
@@ -36,14 +36,14 @@ export function useRevokeKey() {
 export function useSigningKey() {
   return useQuery({
     queryKey: SIGNING_KEY_KEY,
-    queryFn: ({ signal }) => api(endpoints.tokens.signing, { signal }),
+    queryFn: ({ signal }) => api(tokensEndpoints.signing, { signal }),
   });
 }
 
 export function useRotateSigningKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api(endpoints.tokens.rotateSigning, { body: {} }),
+    mutationFn: () => api(tokensEndpoints.rotateSigning, { body: {} }),
     onSuccess: (key) => {
       client.setQueryData(SIGNING_KEY_KEY, key);
       notify('The signing key was replaced');

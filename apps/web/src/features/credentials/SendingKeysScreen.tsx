@@ -1,4 +1,4 @@
-import { endpoints, type Token } from '@mailwright/contract';
+import { type Token, tokensEndpoints } from '@mailwright/contract';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RouterIcon from '@mui/icons-material/Router';
@@ -19,7 +19,7 @@ import type { WorkingDomain } from '../../lib/store.ts';
 import { SecretDialog, type ShownSecret } from './SecretDialog.tsx';
 import { useCreateSendingKey, useRevokeKey, useSendingKeys } from './tokens.api.ts';
 
-const keyNote = endpoints.tokens.domainCreate.body.pick({ note: true });
+const keyNote = tokensEndpoints.domainCreate.body.pick({ note: true });
 
 const COLUMNS: Column<Token>[] = [
   {

@@ -1,4 +1,9 @@
-import { type Credential, type CredentialCreate, type CredentialUpdate, endpoints } from '@mailwright/contract';
+import {
+  type Credential,
+  type CredentialCreate,
+  type CredentialUpdate,
+  credentialsEndpoints,
+} from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
@@ -11,14 +16,14 @@ const smtpUsersKey = (did: number) => ['credentials', did] as const;
 export function useSmtpUsers(did: number) {
   return usePagedList<Credential>({
     queryKey: smtpUsersKey(did),
-    fetchPage: (_page, signal) => api(endpoints.credentials.list, { params: { id: did }, signal }),
+    fetchPage: (_page, signal) => api(credentialsEndpoints.list, { params: { id: did }, signal }),
     pageSize: 0,
   });
 }
 
 export function useCreateSmtpUser(did: number) {
   return useMutation({
-    mutationFn: (body: CredentialCreate) => api(endpoints.credentials.create, { params: { id: did }, body }),
+    mutationFn: (body: CredentialCreate) => api(credentialsEndpoints.create, { params: { id: did }, body }),
     onSuccess: (created) => {
       notify(`SMTP user ${created.login} created`);
       return invalidateList(smtpUsersKey(did));
@@ -32,7 +37,7 @@ export function useResetSmtpUser(did: number) {
     mutationFn: ({ crid, body }: { crid: number; body: CredentialUpdate }) =>
       saveChecked(
         crid,
-        () => api(endpoints.credentials.update, { params: { id: did, crid }, body }),
+        () => api(credentialsEndpoints.update, { params: { id: did, crid }, body }),
         (saved) => saved.crid,
       ),
     onSuccess: () => invalidateList(smtpUsersKey(did)),
@@ -41,7 +46,7 @@ export function useResetSmtpUser(did: number) {
 
 export function useDeleteSmtpUser(did: number) {
   return useMutation({
-    mutationFn: (crid: number) => api(endpoints.credentials.remove, { params: { id: did, crid } }),
+    mutationFn: (crid: number) => api(credentialsEndpoints.remove, { params: { id: did, crid } }),
     onSuccess: (result) => {
       notify(result.message);
       return invalidateList(smtpUsersKey(did));

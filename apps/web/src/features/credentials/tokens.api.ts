@@ -1,4 +1,4 @@
-import { endpoints, type Token } from '@mailwright/contract';
+import { type Token, tokensEndpoints } from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
@@ -10,7 +10,7 @@ const sendingKeysKey = (did: number) => ['tokens', 'sending', did] as const;
 export function useSendingKeys(did: number) {
   return usePagedList<Token>({
     queryKey: sendingKeysKey(did),
-    fetchPage: (_page, signal) => api(endpoints.tokens.domainList, { params: { domain: did }, signal }),
+    fetchPage: (_page, signal) => api(tokensEndpoints.domainList, { params: { domain: did }, signal }),
     pageSize: 0,
   });
 }
@@ -18,14 +18,14 @@ export function useSendingKeys(did: number) {
 export function useCreateSendingKey(did: number) {
   return useMutation({
     mutationFn: (note: string) =>
-      api(endpoints.tokens.domainCreate, { params: { domain: did }, body: { role: 'sending', note } }),
+      api(tokensEndpoints.domainCreate, { params: { domain: did }, body: { role: 'sending', note } }),
     onSuccess: () => invalidateList(sendingKeysKey(did)),
   });
 }
 
 export function useRevokeKey(did: number) {
   return useMutation({
-    mutationFn: (tid: number) => api(endpoints.tokens.remove, { params: { id: tid } }),
+    mutationFn: (tid: number) => api(tokensEndpoints.remove, { params: { id: tid } }),
     onSuccess: (result) => {
       notify(result.message);
       return invalidateList(sendingKeysKey(did));

@@ -1,4 +1,4 @@
-import { endpoints, PAGE_SIZES } from '@mailwright/contract';
+import { customersEndpoints, PAGE_SIZES } from '@mailwright/contract';
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -37,7 +37,7 @@ export function CustomerPickerDialog({ open, onClose }: { open: boolean; onClose
   const customers = useQuery({
     queryKey: ['customers', 'picker', search],
     queryFn: ({ signal }) =>
-      api(endpoints.customers.list, {
+      api(customersEndpoints.list, {
         // Spec 9: the customer selector fetches all customers (page size 0), narrowed by the search.
         query: { search, limit: PAGE_SIZES.allCustomers, sort: 'customer', order: 'asc' },
         signal,

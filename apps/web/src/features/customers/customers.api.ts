@@ -1,4 +1,4 @@
-import { type Customer, type CustomerInput, endpoints, PAGE_SIZES } from '@mailwright/contract';
+import { type Customer, type CustomerInput, customersEndpoints, PAGE_SIZES } from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
@@ -13,7 +13,7 @@ export function useCustomersList() {
   return usePagedList<Customer>({
     queryKey: CUSTOMERS_KEY,
     fetchPage: (query, signal) =>
-      api(endpoints.customers.list, {
+      api(customersEndpoints.list, {
         query: { ...query, sort: query.sort === 'cid' || query.sort === 'created_at' ? query.sort : 'customer' },
         signal,
       }),
@@ -25,7 +25,7 @@ export function useCustomersList() {
 
 export function useCreateCustomer() {
   return useMutation({
-    mutationFn: (body: CustomerInput) => api(endpoints.customers.create, { body }),
+    mutationFn: (body: CustomerInput) => api(customersEndpoints.create, { body }),
     onSuccess: (customer) => {
       notify(`Customer ${customer.customer} created`);
       return refetchCustomers();
@@ -38,7 +38,7 @@ export function useUpdateCustomer() {
     mutationFn: ({ cid, body }: { cid: number; body: CustomerInput }) =>
       saveChecked(
         cid,
-        () => api(endpoints.customers.update, { params: { id: cid }, body }),
+        () => api(customersEndpoints.update, { params: { id: cid }, body }),
         (saved) => saved.cid,
       ),
     onSuccess: refetchCustomers,
@@ -50,7 +50,7 @@ export function useSignContract() {
     mutationFn: (cid: number) =>
       saveChecked(
         cid,
-        () => api(endpoints.customers.contract, { params: { cid } }),
+        () => api(customersEndpoints.contract, { params: { cid } }),
         (saved) => saved.cid,
       ),
     onSuccess: refetchCustomers,
@@ -59,7 +59,7 @@ export function useSignContract() {
 
 /** Spec 4, two-step deletion: the first DELETE answers a confirm value, the second sends it back. */
 export async function askDeleteConfirm(cid: number): Promise<string> {
-  const answer = await api(endpoints.customers.remove, { params: { id: cid }, body: {} });
+  const answer = await api(customersEndpoints.remove, { params: { id: cid }, body: {} });
   if (!('confirm' in answer)) throw new Error('The server deleted without a confirm value');
   return answer.confirm;
 }
@@ -67,7 +67,7 @@ export async function askDeleteConfirm(cid: number): Promise<string> {
 export function useDeleteCustomer() {
   return useMutation({
     mutationFn: ({ cid, confirm }: { cid: number; confirm: string }) =>
-      api(endpoints.customers.remove, { params: { id: cid }, body: { confirm } }),
+      api(customersEndpoints.remove, { params: { id: cid }, body: { confirm } }),
     onSuccess: (answer) => {
       if ('message' in answer) notify(answer.message);
       return refetchCustomers();

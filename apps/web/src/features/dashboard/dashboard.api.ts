@@ -1,4 +1,4 @@
-import { endpoints } from '@mailwright/contract';
+import { dashboardEndpoints } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -8,7 +8,7 @@ const RECENT_MESSAGES = 10;
 export function useRecentMessages() {
   return useQuery({
     queryKey: ['dashboard', 'messages'],
-    queryFn: ({ signal }) => api(endpoints.dashboard.messages, { query: { limit: RECENT_MESSAGES }, signal }),
+    queryFn: ({ signal }) => api(dashboardEndpoints.messages, { query: { limit: RECENT_MESSAGES }, signal }),
   });
 }
 
@@ -16,6 +16,6 @@ export function useRecentMessages() {
 export function useDashboardDomains() {
   return useQuery({
     queryKey: ['dashboard', 'domains'],
-    queryFn: ({ signal }) => api(endpoints.dashboard.domains, { signal }),
+    queryFn: ({ signal }) => api(dashboardEndpoints.domains, { signal }),
   });
 }

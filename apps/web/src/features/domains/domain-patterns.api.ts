@@ -1,4 +1,4 @@
-import { type DomainPattern, type DomainPatternWrite, endpoints } from '@mailwright/contract';
+import { type DomainPattern, type DomainPatternWrite, domainPatternsEndpoints } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRemoveMutation, useSaveMutation } from '../../components/listMutations.ts';
 import { api } from '../../lib/api.ts';
@@ -9,19 +9,19 @@ const patternsKey = (did: number) => ['domains', did, 'patterns'] as const;
 export function useDomainPatterns(did: number) {
   return useQuery({
     queryKey: patternsKey(did),
-    queryFn: ({ signal }) => api(endpoints.domainPatterns.list, { params: { id: did }, signal }),
+    queryFn: ({ signal }) => api(domainPatternsEndpoints.list, { params: { id: did }, signal }),
   });
 }
 
 /** Create, update (also the active switch) and delete, saying the spec's 'Pattern saved!' and 'Pattern deleted!'. */
 export function useDomainPatternMutations(did: number) {
   const save = useSaveMutation<DomainPattern, DomainPatternWrite>(patternsKey(did), {
-    create: (body) => api(endpoints.domainPatterns.create, { params: { id: did }, body }),
-    update: (pid, body) => api(endpoints.domainPatterns.update, { params: { id: did, pid }, body }),
+    create: (body) => api(domainPatternsEndpoints.create, { params: { id: did }, body }),
+    update: (pid, body) => api(domainPatternsEndpoints.update, { params: { id: did, pid }, body }),
     idOf: (saved) => saved.id,
   });
   const remove = useRemoveMutation(patternsKey(did), (pid: number) =>
-    api(endpoints.domainPatterns.remove, { params: { id: did, pid } }),
+    api(domainPatternsEndpoints.remove, { params: { id: did, pid } }),
   );
   const setActive = (pattern: DomainPattern, active: boolean) =>
     save.mutate({ id: pattern.id, body: { pattern: pattern.pattern, note: pattern.note, active } });

@@ -2,7 +2,7 @@ import {
   type Domain,
   type DomainCreate,
   type DomainUpdate,
-  endpoints,
+  domainsEndpoints,
   type OperatorDomain,
   PAGE_SIZES,
 } from '@mailwright/contract';
@@ -28,8 +28,7 @@ function showSaved(domain: Domain) {
 export function useDomainList() {
   return usePagedList<Domain>({
     queryKey: [...DOMAINS_KEY, 'list'],
-    fetchPage: (query, signal) =>
-      api(endpoints.domains.list, { query: { ...query, sort: sortOf(query.sort) }, signal }),
+    fetchPage: (query, signal) => api(domainsEndpoints.list, { query: { ...query, sort: sortOf(query.sort) }, signal }),
     pageSize: PAGE_SIZES.domains,
     sort: 'name',
   });
@@ -39,7 +38,7 @@ export function useDomainList() {
 export function useAllDomainsList() {
   return usePagedList<OperatorDomain>({
     queryKey: [...DOMAINS_KEY, 'all'],
-    fetchPage: (query, signal) => api(endpoints.domains.all, { query: { ...query, sort: sortOf(query.sort) }, signal }),
+    fetchPage: (query, signal) => api(domainsEndpoints.all, { query: { ...query, sort: sortOf(query.sort) }, signal }),
     pageSize: PAGE_SIZES.allDomains,
     sort: 'name',
   });
@@ -58,7 +57,7 @@ export function useDomain(did: number) {
     queryKey: domainKey(did),
     queryFn: async ({ signal }) => {
       try {
-        return await api(endpoints.domains.get, { params: { id: did }, signal });
+        return await api(domainsEndpoints.get, { params: { id: did }, signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) domainNotFound();
         else reportApiError(error);
@@ -71,7 +70,7 @@ export function useDomain(did: number) {
 
 export function useCreateDomain() {
   return useMutation({
-    mutationFn: (body: DomainCreate) => api(endpoints.domains.create, { body }),
+    mutationFn: (body: DomainCreate) => api(domainsEndpoints.create, { body }),
     onSuccess: (domain) => {
       notify(`Domain ${domain.name} added: publish its DNS records, then verify`);
       return refetchDomains();
@@ -85,7 +84,7 @@ export function useUpdateDomain() {
     mutationFn: ({ did, body }: { did: number; body: DomainUpdate }) =>
       saveChecked(
         did,
-        () => api(endpoints.domains.update, { params: { id: did }, body }),
+        () => api(domainsEndpoints.update, { params: { id: did }, body }),
         (saved) => saved.did,
       ),
     onSuccess: showSaved,
@@ -95,7 +94,7 @@ export function useUpdateDomain() {
 /** Spec 4: verification answers the refreshed domain; the console shows it at once, then re-fetches the lists. */
 export function useVerifyDomain() {
   return useMutation({
-    mutationFn: (did: number) => api(endpoints.domains.verify, { params: { id: did } }),
+    mutationFn: (did: number) => api(domainsEndpoints.verify, { params: { id: did } }),
     onSuccess: (domain) => {
       notify(
         domain.state === 'verified'
@@ -109,7 +108,7 @@ export function useVerifyDomain() {
 
 export function useDeleteDomain() {
   return useMutation({
-    mutationFn: (domain: Pick<Domain, 'did' | 'name'>) => api(endpoints.domains.remove, { params: { id: domain.did } }),
+    mutationFn: (domain: Pick<Domain, 'did' | 'name'>) => api(domainsEndpoints.remove, { params: { id: domain.did } }),
     onSuccess: (result) => {
       notify(result.message);
       return refetchDomains();

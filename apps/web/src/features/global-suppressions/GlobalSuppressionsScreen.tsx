@@ -1,10 +1,10 @@
 import {
-  endpoints,
   PAGE_SIZES,
   SUPPRESSION_TYPES,
   type Suppression,
   type SuppressionType,
   suppressionCreate,
+  suppressionsEndpoints,
   suppressionType,
 } from '@mailwright/contract';
 import Box from '@mui/material/Box';
@@ -62,21 +62,21 @@ export default function GlobalSuppressionsScreen() {
   const type = filter === 'all' ? undefined : filter;
   const list = usePagedList<Suppression>({
     queryKey: [...GLOBAL_KEY, filter],
-    fetchPage: (query, signal) => api(endpoints.suppressions.globalList, { query: { ...query, type }, signal }),
+    fetchPage: (query, signal) => api(suppressionsEndpoints.globalList, { query: { ...query, type }, signal }),
     pageSize: PAGE_SIZES.suppressions,
     sort: 'created_at',
     order: 'desc',
   });
   const add = useMutation({
     mutationFn: ({ type: listType, ...body }: z.output<typeof globalCreate>) =>
-      api(endpoints.suppressions.globalCreate, { params: { type: listType }, body }),
+      api(suppressionsEndpoints.globalCreate, { params: { type: listType }, body }),
     onSuccess: (added) => {
       notify(`${added.recipient} added to the global ${added.type} list`);
       return invalidateList(GLOBAL_KEY);
     },
   });
   const remove = useRemoveMutation(GLOBAL_KEY, (sid: number) =>
-    api(endpoints.suppressions.globalRemove, { query: { sid } }),
+    api(suppressionsEndpoints.globalRemove, { query: { sid } }),
   );
 
   return (

@@ -1,4 +1,4 @@
-import { type Action, endpoints, type LogEntry, PAGE_SIZES } from '@mailwright/contract';
+import { type Action, type LogEntry, logsEndpoints, PAGE_SIZES } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { usePagedList } from '../../components/usePagedList.ts';
 import { ApiError, api, reportApiError } from '../../lib/api.ts';
@@ -8,7 +8,10 @@ export interface LogFilters {
   /** ISO; a preset time frame leaves `to` out so the log runs up to now and new events keep showing. */
   from: string;
   to?: string;
-  action?: Action;
+  /** An action or inbound:received. */
+  action?: string;
+  /** outbound, inbound; left out for all. */
+  channel?: Exclude<LogChannel, 'all'>;
 }
 
 /**
@@ -38,7 +41,7 @@ export function useLogList(did: number, filters: LogFilters) {
     queryKey: ['logs', did, filters],
     fetchPage: (page, signal) =>
       domainScoped(() =>
-        api(endpoints.logs.list, {
+        api(logsEndpoints.list, {
           params: { domain: did },
           query: {
             limit: page.limit,
@@ -63,8 +66,29 @@ export function useMessageDetail(did: number, messageId: number | null) {
   return useQuery({
     queryKey: ['logs', did, 'message', messageId],
     queryFn: ({ signal }) =>
-      domainScoped(() => api(endpoints.logs.message, { params: { domain: did, message: messageId ?? 0 }, signal })),
+      domainScoped(() => api(logsEndpoints.message, { params: { domain: did, message: messageId ?? 0 }, signal })),
     enabled: messageId !== null,
+    meta: { silent: true },
+  });
+}
+
+/**
+ * The stored inbound message a log line names (the routes API): loaded only when the line says it was kept. A 404
+ * is an answer here (its store() days are over), not an error to report.
+ */
+export function useStoredInbound(did: number, inboundId: number | null) {
+  return useQuery({
+    queryKey: ['logs', did, 'inbound', inboundId],
+    queryFn: async ({ signal }) => {
+      try {
+        return await api(endpoints.routes.message, { params: { domain: did, inbound_id: inboundId ?? 0 }, signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        reportApiError(error);
+        throw error;
+      }
+    },
+    enabled: inboundId !== null,
     meta: { silent: true },
   });
 }

@@ -1,4 +1,4 @@
-import { type DeferredWebhook, endpoints } from '@mailwright/contract';
+import { type DeferredWebhook, statsEndpoints, webhooksEndpoints } from '@mailwright/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { usePagedList } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
@@ -12,7 +12,7 @@ const DEFERRED_PAGE_SIZE = 20;
 export function useDeferredWebhooks() {
   return usePagedList<DeferredWebhook>({
     queryKey: DEFERRED_KEY,
-    fetchPage: (query, signal) => api(endpoints.webhooks.deferred, { query, signal }),
+    fetchPage: (query, signal) => api(webhooksEndpoints.deferred, { query, signal }),
     pageSize: DEFERRED_PAGE_SIZE,
     order: 'desc',
   });
@@ -20,7 +20,7 @@ export function useDeferredWebhooks() {
 
 export function useReplayWebhook(onReplayed: () => Promise<void>) {
   return useMutation({
-    mutationFn: (deferred: DeferredWebhook) => api(endpoints.webhooks.replay, { params: { id: deferred.id } }),
+    mutationFn: (deferred: DeferredWebhook) => api(webhooksEndpoints.replay, { params: { id: deferred.id } }),
     onSuccess: (answer) => {
       notify(answer.message);
       return onReplayed();
@@ -32,7 +32,7 @@ export function useReplayWebhook(onReplayed: () => Promise<void>) {
 export function useGlobalStats(query: { from: string; to: string; bot: boolean }) {
   return useQuery({
     queryKey: ['stats', 'global', query],
-    queryFn: ({ signal }) => api(endpoints.stats.global, { query, signal }),
+    queryFn: ({ signal }) => api(statsEndpoints.global, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

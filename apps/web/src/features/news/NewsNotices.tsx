@@ -1,4 +1,4 @@
-import { endpoints } from '@mailwright/contract';
+import { accountEndpoints } from '@mailwright/contract';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ export function sanitizeNews(html: string): string {
 
 /** Spec 4: the news notices that are not dismissed; Close dismisses one for good (ids kept in dismissed_news). */
 export function NewsNotices() {
-  const news = useQuery({ queryKey: NEWS_KEY, queryFn: ({ signal }) => api(endpoints.account.news, { signal }) });
+  const news = useQuery({ queryKey: NEWS_KEY, queryFn: ({ signal }) => api(accountEndpoints.news, { signal }) });
   const [dismissed, setDismissed] = useState(readDismissed);
   const shown = (news.data ?? []).filter((item) => !dismissed.includes(item.id));
   if (shown.length === 0) return null;

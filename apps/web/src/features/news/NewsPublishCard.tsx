@@ -1,4 +1,4 @@
-import { endpoints, type NewsItem, newsInput } from '@mailwright/contract';
+import { accountEndpoints, type NewsItem, newsInput } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -26,19 +26,19 @@ function plainText(html: string): string {
 /** The operator's news desk (superadmin): publish a notice to every customer (POST news) or withdraw one. */
 export function NewsPublishCard() {
   const client = useQueryClient();
-  const news = useQuery({ queryKey: NEWS_KEY, queryFn: ({ signal }) => api(endpoints.account.news, { signal }) });
+  const news = useQuery({ queryKey: NEWS_KEY, queryFn: ({ signal }) => api(accountEndpoints.news, { signal }) });
   const [writing, setWriting] = useState(false);
   const [withdrawing, setWithdrawing] = useState<NewsItem | null>(null);
   const refetch = () => client.invalidateQueries({ queryKey: NEWS_KEY });
   const publish = useMutation({
-    mutationFn: (content: string) => api(endpoints.account.publishNews, { body: { content } }),
+    mutationFn: (content: string) => api(accountEndpoints.publishNews, { body: { content } }),
     onSuccess: () => {
       notify('News published');
       return refetch();
     },
   });
   const withdraw = useMutation({
-    mutationFn: (id: number) => api(endpoints.account.deleteNews, { params: { id } }),
+    mutationFn: (id: number) => api(accountEndpoints.deleteNews, { params: { id } }),
     onSuccess: (result) => {
       notify(result.message);
       return refetch();

@@ -1,4 +1,4 @@
-import { endpoints } from '@mailwright/contract';
+import { accountEndpoints } from '@mailwright/contract';
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,7 +16,7 @@ export function TipCard() {
   // Tips do not change while the console is open: no periodic re-fetch reshuffling them under the reader's eyes.
   const tips = useQuery({
     queryKey: ['tips'],
-    queryFn: ({ signal }) => api(endpoints.account.tips, { signal }),
+    queryFn: ({ signal }) => api(accountEndpoints.tips, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [index, setIndex] = useState(0);

@@ -1,4 +1,4 @@
-import { endpoints, type Notification } from '@mailwright/contract';
+import { accountEndpoints, type Notification } from '@mailwright/contract';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -29,10 +29,10 @@ export function NotificationBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: ({ signal }) => api(endpoints.account.notifications, { query: { limit: SHOWN }, signal }),
+    queryFn: ({ signal }) => api(accountEndpoints.notifications, { query: { limit: SHOWN }, signal }),
   });
   const markRead = useMutation({
-    mutationFn: (ids: number[] | undefined) => api(endpoints.account.markNotificationsRead, { body: { ids } }),
+    mutationFn: (ids: number[] | undefined) => api(accountEndpoints.markNotificationsRead, { body: { ids } }),
     onSuccess: (list) => client.setQueryData(NOTIFICATIONS_KEY, list),
   });
   const unread = notifications.data?.new_count ?? 0;

@@ -1,4 +1,4 @@
-import { type DestinationBackoff, endpoints } from '@mailwright/contract';
+import { backoffEndpoints, type DestinationBackoff } from '@mailwright/contract';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -51,14 +51,14 @@ const COLUMNS: CardColumn<DestinationBackoff>[] = [
 export function BackoffCard() {
   const backoff = useQuery({
     queryKey: BACKOFF_KEY,
-    queryFn: ({ signal }) => api(endpoints.backoff.list, { signal }),
+    queryFn: ({ signal }) => api(backoffEndpoints.list, { signal }),
     refetchInterval: REFRESH_MS,
     // The card says itself that it could not load; the rules above stay usable.
     meta: { silent: true },
   });
   const [ending, setEnding] = useState<DestinationBackoff | null>(null);
   const end = useRemoveMutation(BACKOFF_KEY, (destination: string) =>
-    api(endpoints.backoff.remove, { params: { destination } }),
+    api(backoffEndpoints.remove, { params: { destination } }),
   );
 
   return (

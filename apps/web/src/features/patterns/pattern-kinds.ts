@@ -1,13 +1,15 @@
 import {
   type BounceCategoryPattern,
   type BounceCategoryPatternCreate,
+  bounceCategoryPatternsEndpoints,
   type DsnPattern,
   type DsnPatternCreate,
-  endpoints,
+  dsnPatternsEndpoints,
   type PatternTestRequest,
   type ResponseOf,
   type SmtpPattern,
   type SmtpPatternCreate,
+  smtpPatternsEndpoints,
 } from '@mailwright/contract';
 import type { EnabledFilter } from '../../components/ListActions.tsx';
 import type { ListPage, PageState } from '../../components/usePagedList.ts';
@@ -53,7 +55,7 @@ export interface PatternKind<P extends PatternBase, W, R> {
 
 const enabledQuery = (enabled: EnabledFilter) => (enabled === 'all' ? undefined : enabled);
 
-const smtp = endpoints.smtpPatterns;
+const smtp = smtpPatternsEndpoints;
 export type SmtpTestResult = ResponseOf<typeof smtp.test>;
 export const SMTP_KIND: PatternKind<SmtpPattern, SmtpPatternCreate, SmtpTestResult> = {
   key: ['smtp-patterns'],
@@ -68,7 +70,7 @@ export const SMTP_KIND: PatternKind<SmtpPattern, SmtpPatternCreate, SmtpTestResu
   test: (body) => api(smtp.test, { body }),
 };
 
-const dsn = endpoints.dsnPatterns;
+const dsn = dsnPatternsEndpoints;
 export type DsnTestResult = ResponseOf<typeof dsn.test>;
 export const DSN_KIND: PatternKind<DsnPattern, DsnPatternCreate, DsnTestResult> = {
   key: ['dsn-patterns'],
@@ -83,7 +85,7 @@ export const DSN_KIND: PatternKind<DsnPattern, DsnPatternCreate, DsnTestResult> 
   test: (body) => api(dsn.test, { body }),
 };
 
-const category = endpoints.bounceCategoryPatterns;
+const category = bounceCategoryPatternsEndpoints;
 export type CategoryTestResult = ResponseOf<typeof category.test>;
 export const CATEGORY_KIND: PatternKind<BounceCategoryPattern, BounceCategoryPatternCreate, CategoryTestResult> = {
   key: ['bounce-category-patterns'],

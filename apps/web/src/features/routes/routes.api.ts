@@ -1,4 +1,4 @@
-import { endpoints, MSG, type Route, type RouteInput } from '@mailwright/contract';
+import { MSG, type Route, type RouteInput, routesEndpoints } from '@mailwright/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList } from '../../components/usePagedList.ts';
@@ -21,14 +21,14 @@ function handleListError(error: unknown): never {
 export function useRoutes(did: number) {
   return useQuery({
     queryKey: routesKey(did),
-    queryFn: ({ signal }) => api(endpoints.routes.list, { params: { domain: did }, signal }).catch(handleListError),
+    queryFn: ({ signal }) => api(routesEndpoints.list, { params: { domain: did }, signal }).catch(handleListError),
     meta: { silent: true },
   });
 }
 
 export function useCreateRoute(did: number) {
   return useMutation({
-    mutationFn: (body: RouteInput) => api(endpoints.routes.create, { params: { domain: did }, body }),
+    mutationFn: (body: RouteInput) => api(routesEndpoints.create, { params: { domain: did }, body }),
     onSuccess: () => {
       notify(MSG.savedSuccessfully);
       return refetch(did);
@@ -41,7 +41,7 @@ export function useUpdateRoute(did: number) {
     mutationFn: ({ id, body }: { id: number; body: RouteInput }) =>
       saveChecked(
         id,
-        () => api(endpoints.routes.update, { params: { domain: did, route_id: id }, body }),
+        () => api(routesEndpoints.update, { params: { domain: did, route_id: id }, body }),
         (saved) => saved.id,
       ),
     onSuccess: () => refetch(did),
@@ -53,7 +53,7 @@ export function useSwitchRoute(did: number) {
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       saveChecked(
         id,
-        () => api(endpoints.routes.state, { params: { domain: did, route_id: id }, body: { enabled } }),
+        () => api(routesEndpoints.state, { params: { domain: did, route_id: id }, body: { enabled } }),
         (saved) => saved.id,
         (saved) => `Route switched ${saved.enabled ? 'on' : 'off'}`,
       ),
@@ -65,14 +65,14 @@ export function useSwitchRoute(did: number) {
 export function useMoveRoute(did: number) {
   return useMutation({
     mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
-      api(endpoints.routes.move, { params: { domain: did, route_id: id }, body: { direction } }),
+      api(routesEndpoints.move, { params: { domain: did, route_id: id }, body: { direction } }),
     onSettled: () => refetch(did),
   });
 }
 
 export function useDeleteRoute(did: number) {
   return useMutation({
-    mutationFn: (route: Route) => api(endpoints.routes.remove, { params: { domain: did, route_id: route.id } }),
+    mutationFn: (route: Route) => api(routesEndpoints.remove, { params: { domain: did, route_id: route.id } }),
     onSuccess: (answer) => {
       notify(answer.message);
       return refetch(did);
@@ -84,7 +84,7 @@ export function useDeleteRoute(did: number) {
 export function useMatchRoute(did: number) {
   return useMutation({
     mutationFn: (body: { recipient: string; headers: { name: string; value: string }[] }) =>
-      api(endpoints.routes.match, { params: { domain: did }, body }),
+      api(routesEndpoints.match, { params: { domain: did }, body }),
   });
 }
 
@@ -92,7 +92,7 @@ export function useInboundMessages(did: number, page: { limit: number; skip: num
   return useQuery({
     queryKey: [...inboundKey(did), page.limit, page.skip, storedOnly],
     queryFn: ({ signal }) =>
-      api(endpoints.routes.messages, {
+      api(routesEndpoints.messages, {
         params: { domain: did },
         query: { ...page, ...(storedOnly ? { stored: '1' as const } : {}) },
         signal,
@@ -105,7 +105,7 @@ export function useInboundMessages(did: number, page: { limit: number; skip: num
 export function useInboundMessage(did: number, id: number | null) {
   return useQuery({
     queryKey: [...inboundKey(did), 'one', id],
-    queryFn: ({ signal }) => api(endpoints.routes.message, { params: { domain: did, inbound_id: id ?? 0 }, signal }),
+    queryFn: ({ signal }) => api(routesEndpoints.message, { params: { domain: did, inbound_id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 }

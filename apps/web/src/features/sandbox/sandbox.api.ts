@@ -1,4 +1,4 @@
-import { endpoints, type SandboxMessageSummary } from '@mailwright/contract';
+import { type SandboxMessageSummary, sandboxEndpoints, tokensEndpoints } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { usePagedList } from '../../components/usePagedList.ts';
 import { api, reportApiError } from '../../lib/api.ts';
@@ -12,7 +12,7 @@ const PAGE_SIZE = 20;
 export function useSandboxInfo() {
   return useQuery({
     queryKey: [...SANDBOX_KEY, 'info'],
-    queryFn: ({ signal }) => api(endpoints.sandbox.info, { signal }),
+    queryFn: ({ signal }) => api(sandboxEndpoints.info, { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function useSandboxList() {
   return usePagedList<SandboxMessageSummary>({
     queryKey: [...SANDBOX_KEY, 'list'],
     fetchPage: (query, signal) =>
-      api(endpoints.sandbox.list, { query: { limit: query.limit, skip: query.skip }, signal }),
+      api(sandboxEndpoints.list, { query: { limit: query.limit, skip: query.skip }, signal }),
     pageSize: PAGE_SIZE,
   });
 }
@@ -29,7 +29,7 @@ export function useSandboxList() {
 export function useSandboxMessage(id: number | null) {
   return useQuery({
     queryKey: [...SANDBOX_KEY, 'message', id],
-    queryFn: ({ signal }) => api(endpoints.sandbox.get, { params: { id: id as number }, signal }),
+    queryFn: ({ signal }) => api(sandboxEndpoints.get, { params: { id: id as number }, signal }),
     enabled: id !== null,
   });
 }
@@ -38,7 +38,7 @@ export function useSandboxMessage(id: number | null) {
 export function useCreateSandboxKey() {
   return useMutation({
     mutationFn: (did: number) =>
-      api(endpoints.tokens.domainCreate, {
+      api(tokensEndpoints.domainCreate, {
         params: { domain: did },
         body: { role: 'sending', note: 'Sandbox inbox: first message' },
       }),

@@ -1,4 +1,4 @@
-import { endpoints, hasAccess, statsRange } from '@mailwright/contract';
+import { hasAccess, statsEndpoints, statsRange } from '@mailwright/contract';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -46,7 +46,7 @@ export default function StatisticsScreen() {
   const domainsState = useAppState((s) => s.domainsState);
   const [params, setParams] = useSearchParams();
   const view: ViewName = isView(params.get('view')) ? (params.get('view') as ViewName) : 'delivery';
-  const mayReadCustomer = hasAccess(session, endpoints.stats.customer.access);
+  const mayReadCustomer = hasAccess(session, statsEndpoints.customer.access);
   // Partners have no working domain (their domains are not loaded, spec 6): they see the whole customer.
   const partner = session?.role === 'partner';
   const allDomains = partner || (mayReadCustomer && params.get('scope') === 'all');

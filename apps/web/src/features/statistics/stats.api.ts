@@ -1,11 +1,11 @@
 import {
   type AggregateEntry,
-  endpoints,
   MSG,
   type StatsData,
   type StatsFormat,
   type StatsGraph,
   type StatsResponse,
+  statsEndpoints,
 } from '@mailwright/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api, reportApiError } from '../../lib/api.ts';
@@ -31,8 +31,8 @@ async function fetchStats(
   signal: AbortSignal,
 ): Promise<StatsResponse> {
   const query = { format, ...request };
-  if (scope.kind === 'customer') return api(endpoints.stats.customer, { query, signal });
-  return api(endpoints.stats.domain, { params: { domain: scope.did }, query, signal });
+  if (scope.kind === 'customer') return api(statsEndpoints.customer, { query, signal });
+  return api(statsEndpoints.domain, { params: { domain: scope.did }, query, signal });
 }
 
 function useStats<T extends StatsResponse>(

@@ -1,9 +1,9 @@
 import {
-  endpoints,
   PAGE_SIZES,
   type Suppression,
   type SuppressionCreate,
   type SuppressionType,
+  suppressionsEndpoints,
 } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRemoveMutation } from '../../components/listMutations.ts';
@@ -22,7 +22,7 @@ export function useSuppressionList(did: number, type: SuppressionType) {
     queryKey: listKey(did, type),
     fetchPage: async (query, signal) => {
       try {
-        return await api(endpoints.suppressions.list, { params: { domain: did, type }, query, signal });
+        return await api(suppressionsEndpoints.list, { params: { domain: did, type }, query, signal });
       } catch (error) {
         // Spec 8: a 404 on a domain-scoped load (the domain is gone) runs the not-found action.
         if (error instanceof ApiError && error.status === 404) domainNotFound();
@@ -37,8 +37,7 @@ export function useSuppressionList(did: number, type: SuppressionType) {
 
 export function useAddSuppression(did: number, type: SuppressionType) {
   return useMutation({
-    mutationFn: (body: SuppressionCreate) =>
-      api(endpoints.suppressions.create, { params: { domain: did, type }, body }),
+    mutationFn: (body: SuppressionCreate) => api(suppressionsEndpoints.create, { params: { domain: did, type }, body }),
     onSuccess: (added) => {
       notify(`${added.recipient} added to the ${type} list`);
       return invalidateList(domainKey(did));
@@ -51,13 +50,13 @@ export function useRemoveSuppression(did: number) {
   return useRemoveMutation(
     domainKey(did),
     ({ type, ...by }: { type: SuppressionType; sid?: number; recipient?: string }) =>
-      api(endpoints.suppressions.remove, { params: { domain: did, type }, query: by }),
+      api(suppressionsEndpoints.remove, { params: { domain: did, type }, query: by }),
   );
 }
 
 export function useCheckRecipient(did: number) {
   return useMutation({
-    mutationFn: (recipient: string) => api(endpoints.suppressions.check, { params: { domain: did, recipient } }),
+    mutationFn: (recipient: string) => api(suppressionsEndpoints.check, { params: { domain: did, recipient } }),
   });
 }
 
@@ -71,7 +70,7 @@ export function useUploadSuppressions(did: number) {
       const formData = new FormData();
       formData.set('type', type);
       formData.set('file', file);
-      return api(endpoints.suppressions.upload, { params: { domain: did }, formData, reportUnauthorized: true });
+      return api(suppressionsEndpoints.upload, { params: { domain: did }, formData, reportUnauthorized: true });
     },
   });
 }
@@ -81,7 +80,7 @@ export function useUploadStatus(did: number, id: number | null) {
   return useQuery({
     queryKey: ['upload-status', id],
     queryFn: async ({ signal }) => {
-      const status = await api(endpoints.suppressions.uploadStatus, { params: { id: id ?? 0 }, signal });
+      const status = await api(suppressionsEndpoints.uploadStatus, { params: { id: id ?? 0 }, signal });
       if (status.state === 'done') await invalidateList(domainKey(did));
       return status;
     },

@@ -1,10 +1,10 @@
 import {
-  endpoints,
   type Template,
   type TemplateCreate,
   type TemplateRendered,
   type TemplateUpdate,
   type TemplateVersion,
+  templatesEndpoints,
 } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
@@ -23,7 +23,7 @@ export function useTemplates(did: number) {
     fetchPage: async (query, signal) => {
       try {
         // Spec 3: the template list holds items and total (the table reads total_count).
-        const page = await api(endpoints.templates.list, { params: { domain: did }, query, signal });
+        const page = await api(templatesEndpoints.list, { params: { domain: did }, query, signal });
         return { items: page.items, total_count: page.total };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) domainNotFound();
@@ -39,7 +39,7 @@ export function useTemplates(did: number) {
 export function useTemplate(did: number, tmplid: number) {
   return useQuery({
     queryKey: [...templatesKey(did), 'one', tmplid],
-    queryFn: ({ signal }) => api(endpoints.templates.get, { params: { domain: did, tmplid }, signal }),
+    queryFn: ({ signal }) => api(templatesEndpoints.get, { params: { domain: did, tmplid }, signal }),
   });
 }
 
@@ -47,14 +47,14 @@ export function useTemplateHistory(did: number, tmplid: number) {
   return useQuery({
     queryKey: [...templatesKey(did), 'history', tmplid],
     queryFn: ({ signal }): Promise<{ items: TemplateVersion[]; total: number }> =>
-      api(endpoints.templates.history, { params: { domain: did, tmplid }, query: { limit: 0 }, signal }),
+      api(templatesEndpoints.history, { params: { domain: did, tmplid }, query: { limit: 0 }, signal }),
     meta: { silent: true },
   });
 }
 
 export function useCreateTemplate(did: number) {
   return useMutation({
-    mutationFn: (body: TemplateCreate) => api(endpoints.templates.create, { params: { domain: did }, body }),
+    mutationFn: (body: TemplateCreate) => api(templatesEndpoints.create, { params: { domain: did }, body }),
     onSuccess: (saved) => {
       notify(saved.message);
       return invalidateList(templatesKey(did));
@@ -68,7 +68,7 @@ export function useSaveTemplate(did: number, tmplid: number) {
     mutationFn: (body: TemplateUpdate) =>
       saveChecked(
         tmplid,
-        () => api(endpoints.templates.update, { params: { domain: did, tmplid }, body }),
+        () => api(templatesEndpoints.update, { params: { domain: did, tmplid }, body }),
         (saved) => saved.tmplid,
         (saved) => saved.message,
       ),
@@ -81,7 +81,7 @@ export function useActivateVersion(did: number, tmplid: number) {
     mutationFn: (version: number) =>
       saveChecked(
         tmplid,
-        () => api(endpoints.templates.activate, { params: { domain: did, tmplid, version } }),
+        () => api(templatesEndpoints.activate, { params: { domain: did, tmplid, version } }),
         (saved) => saved.tmplid,
         (saved) => saved.message,
       ),
@@ -91,7 +91,7 @@ export function useActivateVersion(did: number, tmplid: number) {
 
 export function useDeleteTemplate(did: number) {
   return useMutation({
-    mutationFn: (tmplid: number) => api(endpoints.templates.remove, { params: { domain: did, tmplid } }),
+    mutationFn: (tmplid: number) => api(templatesEndpoints.remove, { params: { domain: did, tmplid } }),
     onSuccess: (result) => {
       notify(result.message);
       return invalidateList(templatesKey(did));
@@ -116,7 +116,7 @@ export function useRenderedPreview(did: number, input: PreviewInput | null) {
   return useQuery<TemplateRendered, ApiError>({
     queryKey: [...templatesKey(did), 'render', input],
     queryFn: ({ signal }) =>
-      api(endpoints.templates.render, { params: { domain: did }, body: input ?? undefined, signal }),
+      api(templatesEndpoints.render, { params: { domain: did }, body: input ?? undefined, signal }),
     enabled: input !== null,
     meta: { silent: true },
     placeholderData: (previous) => previous,

@@ -1,4 +1,4 @@
-import { endpoints, type TokenIp, type TokenIpInput } from '@mailwright/contract';
+import { type TokenIp, type TokenIpInput, tokensEndpoints } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { invalidateList, type ListPage, usePagedList } from '../../components/usePagedList.ts';
 import { api } from '../../lib/api.ts';
@@ -17,8 +17,8 @@ export function useApiKey(tid: number) {
     queryKey: ['tokens', 'key', tid],
     queryFn: async ({ signal }) => {
       const [primary, sending] = await Promise.all([
-        api(endpoints.tokens.list, { query: { role: 'primary' }, signal }),
-        api(endpoints.tokens.list, { query: { role: 'sending' }, signal }),
+        api(tokensEndpoints.list, { query: { role: 'primary' }, signal }),
+        api(tokensEndpoints.list, { query: { role: 'sending' }, signal }),
       ]);
       return [...primary.items, ...sending.items].find((key) => key.id === tid) ?? null;
     },
@@ -32,7 +32,7 @@ export function useTokenIpRanges(tid: number) {
     queryKey: key,
     fetchPage: (page, signal) =>
       loadTokenIps(
-        () => api(endpoints.tokens.securityList, { params: { id: tid }, signal }),
+        () => api(tokensEndpoints.securityList, { params: { id: tid }, signal }),
         () => queryClient.setQueryData<ListPage<TokenIp>>([...key, page], { items: [], total_count: 0 }),
       ),
     pageSize: 0,
@@ -41,7 +41,7 @@ export function useTokenIpRanges(tid: number) {
 
 export function useAddTokenIpRange(tid: number) {
   return useMutation({
-    mutationFn: (body: TokenIpInput) => api(endpoints.tokens.securityAdd, { params: { id: tid }, body }),
+    mutationFn: (body: TokenIpInput) => api(tokensEndpoints.securityAdd, { params: { id: tid }, body }),
     onSuccess: (entry) => {
       notify(`${entry.ipv4} may now use this key`);
       return invalidateList(rangesKey(tid));
@@ -51,7 +51,7 @@ export function useAddTokenIpRange(tid: number) {
 
 export function useRemoveTokenIpRange(tid: number) {
   return useMutation({
-    mutationFn: (tipid: number) => api(endpoints.tokens.securityRemove, { params: { id: tid, entry_id: tipid } }),
+    mutationFn: (tipid: number) => api(tokensEndpoints.securityRemove, { params: { id: tid, entry_id: tipid } }),
     onSuccess: (result) => {
       notify(result.message);
       return invalidateList(rangesKey(tid));

@@ -1,4 +1,4 @@
-import { endpoints, type UriBlockEntry, type UriBlockWrite } from '@mailwright/contract';
+import { type UriBlockEntry, type UriBlockWrite, uriBlocklistEndpoints } from '@mailwright/contract';
 import type { EnabledFilter } from '../../components/ListActions.tsx';
 import { useRemoveMutation, useSaveMutation, useToggleMutation } from '../../components/listMutations.ts';
 import { usePagedList } from '../../components/usePagedList.ts';
@@ -11,7 +11,7 @@ export function useUriBlocklist(enabled: EnabledFilter) {
   return usePagedList<UriBlockEntry>({
     queryKey: [...BLOCKLIST_KEY, enabled],
     fetchPage: (query, signal) =>
-      api(endpoints.uriBlocklist.list, {
+      api(uriBlocklistEndpoints.list, {
         query: { ...query, enabled: enabled === 'all' ? undefined : enabled },
         signal,
       }),
@@ -25,17 +25,17 @@ const idOf = (entry: UriBlockEntry) => entry.ubid;
 /** Create, update, toggle and delete, saying the spec's 'URI saved!', 'URI enabled/disabled!', 'URI deleted!'. */
 export function useUriBlocklistMutations() {
   const save = useSaveMutation<UriBlockEntry, UriBlockWrite>(BLOCKLIST_KEY, {
-    create: (body) => api(endpoints.uriBlocklist.create, { body }),
-    update: (id, body) => api(endpoints.uriBlocklist.update, { params: { id }, body }),
+    create: (body) => api(uriBlocklistEndpoints.create, { body }),
+    update: (id, body) => api(uriBlocklistEndpoints.update, { params: { id }, body }),
     idOf,
   });
   const toggle = useToggleMutation(
     BLOCKLIST_KEY,
-    (id, enabled) => api(endpoints.uriBlocklist.toggle, { params: { id }, body: { enabled } }),
+    (id, enabled) => api(uriBlocklistEndpoints.toggle, { params: { id }, body: { enabled } }),
     idOf,
   );
   const remove = useRemoveMutation(BLOCKLIST_KEY, (id: number) =>
-    api(endpoints.uriBlocklist.remove, { params: { id } }),
+    api(uriBlocklistEndpoints.remove, { params: { id } }),
   );
   return { save, toggle, remove };
 }

@@ -1,5 +1,5 @@
 import type { User } from '@mailwright/contract';
-import { endpoints } from '@mailwright/contract';
+import { usersEndpoints } from '@mailwright/contract';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
@@ -85,7 +85,7 @@ export default function UsersScreen() {
   const command = useUserCommand();
   const setActive = useSetUserActive();
   const resend = useMutation({
-    mutationFn: (user: User) => api(endpoints.users.invite, { params: { id: user.uid } }),
+    mutationFn: (user: User) => api(usersEndpoints.invite, { params: { id: user.uid } }),
     onSuccess: (result, user) => setResent({ email: user.email ?? user.username, url: result.invite_url }),
   });
 

@@ -1,4 +1,4 @@
-import { endpoints, type InviteRequest, type User, type UserCreate, type UserUpdate } from '@mailwright/contract';
+import { type InviteRequest, type User, type UserCreate, type UserUpdate, usersEndpoints } from '@mailwright/contract';
 import { useMutation } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
@@ -12,7 +12,7 @@ const USERS_PAGE_SIZE = 20;
 export function useUsersList() {
   return usePagedList<User>({
     queryKey: USERS_KEY,
-    fetchPage: (query, signal) => api(endpoints.users.list, { query, signal }),
+    fetchPage: (query, signal) => api(usersEndpoints.list, { query, signal }),
     pageSize: USERS_PAGE_SIZE,
     sort: 'username',
   });
@@ -23,7 +23,7 @@ const refetchUsers = () => invalidateList(USERS_KEY);
 
 export function useCreateUser() {
   return useMutation({
-    mutationFn: (body: UserCreate) => api(endpoints.users.create, { body }),
+    mutationFn: (body: UserCreate) => api(usersEndpoints.create, { body }),
     onSuccess: (user) => {
       notify(
         user.state === 'active'
@@ -40,7 +40,7 @@ export function useUpdateUser() {
     mutationFn: ({ uid, body }: { uid: number; body: UserUpdate }) =>
       saveChecked(
         uid,
-        () => api(endpoints.users.update, { params: { id: uid }, body }),
+        () => api(usersEndpoints.update, { params: { id: uid }, body }),
         (saved) => saved.uid,
       ),
     onSuccess: refetchUsers,
@@ -52,7 +52,7 @@ export function useSetUserActive() {
     mutationFn: ({ uid, active }: { uid: number; active: boolean }) =>
       saveChecked(
         uid,
-        () => api(endpoints.users.activate, { params: { id: uid }, body: { active } }),
+        () => api(usersEndpoints.activate, { params: { id: uid }, body: { active } }),
         (u) => u.uid,
       ),
     onSuccess: refetchUsers,
@@ -61,7 +61,7 @@ export function useSetUserActive() {
 
 export function useInviteUser() {
   return useMutation({
-    mutationFn: (body: InviteRequest) => api(endpoints.users.customerInvite, { body }),
+    mutationFn: (body: InviteRequest) => api(usersEndpoints.customerInvite, { body }),
     onSuccess: () => refetchUsers(),
   });
 }
@@ -85,14 +85,14 @@ function runCommand(command: UserCommand): Promise<{ message: string }> {
   const params = { id: command.uid };
   switch (command.kind) {
     case 'delete':
-      return api(endpoints.users.remove, { params });
+      return api(usersEndpoints.remove, { params });
     case 'force-logout':
-      return api(endpoints.users.forceLogout, { params });
+      return api(usersEndpoints.forceLogout, { params });
     case 'resend-invite':
-      return api(endpoints.users.invite, { params });
+      return api(usersEndpoints.invite, { params });
     case 'withdraw-invite':
-      return api(endpoints.users.uninvite, { params });
+      return api(usersEndpoints.uninvite, { params });
     case 'unlink':
-      return api(endpoints.users.unlinkProvider, { params: { id: command.uid, provider: command.provider } });
+      return api(usersEndpoints.unlinkProvider, { params: { id: command.uid, provider: command.provider } });
   }
 }

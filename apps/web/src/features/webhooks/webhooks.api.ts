@@ -1,4 +1,4 @@
-import { endpoints, MSG, type Webhook, type WebhookInput, type WebhookUpdate } from '@mailwright/contract';
+import { MSG, type Webhook, type WebhookInput, type WebhookUpdate, webhooksEndpoints } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList } from '../../components/usePagedList.ts';
@@ -14,7 +14,7 @@ export function useWebhooks(did: number | null) {
     queryKey: webhooksKey(did ?? 0),
     queryFn: async ({ signal }) => {
       try {
-        return await api(endpoints.webhooks.list, { params: { id: did ?? 0 }, signal });
+        return await api(webhooksEndpoints.list, { params: { id: did ?? 0 }, signal });
       } catch (error) {
         // Spec 8: a 404 on a domain-scoped load is the not-found action (the working domain is looked up again).
         if (error instanceof ApiError && error.status === 404) domainNotFound();
@@ -31,14 +31,14 @@ export function useWebhooks(did: number | null) {
 export function useWebhookParams() {
   return useQuery({
     queryKey: ['extras', 'webhooks'],
-    queryFn: ({ signal }) => api(endpoints.webhooks.params, { signal }),
+    queryFn: ({ signal }) => api(webhooksEndpoints.params, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export function useCreateWebhook(did: number) {
   return useMutation({
-    mutationFn: (body: WebhookInput) => api(endpoints.webhooks.create, { params: { id: did }, body }),
+    mutationFn: (body: WebhookInput) => api(webhooksEndpoints.create, { params: { id: did }, body }),
     onSuccess: () => {
       notify(MSG.savedSuccessfully);
       return refetch(did);
@@ -51,7 +51,7 @@ export function useUpdateWebhook(did: number) {
     mutationFn: ({ id, body }: { id: number; body: WebhookUpdate }) =>
       saveChecked(
         id,
-        () => api(endpoints.webhooks.update, { params: { id: did, webhook_id: id }, body }),
+        () => api(webhooksEndpoints.update, { params: { id: did, webhook_id: id }, body }),
         (saved) => saved.id,
       ),
     onSuccess: () => refetch(did),
@@ -64,7 +64,7 @@ export function useSwitchWebhook(did: number) {
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
       saveChecked(
         id,
-        () => api(endpoints.webhooks.state, { params: { id: did, webhook_id: id }, body: { enabled } }),
+        () => api(webhooksEndpoints.state, { params: { id: did, webhook_id: id }, body: { enabled } }),
         (saved) => saved.id,
         (saved) => `Webhook ${saved.type} switched ${saved.enabled ? 'on' : 'off'}`,
       ),
@@ -74,7 +74,7 @@ export function useSwitchWebhook(did: number) {
 
 export function useDeleteWebhook(did: number) {
   return useMutation({
-    mutationFn: (webhook: Webhook) => api(endpoints.webhooks.remove, { params: { id: did, webhook_id: webhook.id } }),
+    mutationFn: (webhook: Webhook) => api(webhooksEndpoints.remove, { params: { id: did, webhook_id: webhook.id } }),
     onSuccess: (answer) => {
       notify(answer.message);
       return refetch(did);
@@ -94,7 +94,7 @@ export interface TestResult {
  */
 export function useTestWebhook(did: number, onResult: (webhook: Webhook, result: TestResult) => void) {
   return useMutation({
-    mutationFn: (webhook: Webhook) => api(endpoints.webhooks.test, { params: { id: did, webhook_id: webhook.id } }),
+    mutationFn: (webhook: Webhook) => api(webhooksEndpoints.test, { params: { id: did, webhook_id: webhook.id } }),
     meta: { silent: true },
     onSuccess: (answer, webhook) => onResult(webhook, { ok: true, message: answer.message }),
     onError: (error, webhook) => {

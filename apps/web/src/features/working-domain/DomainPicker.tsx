@@ -1,4 +1,4 @@
-import { ADMINS, endpoints, hasAccess } from '@mailwright/contract';
+import { ADMINS, domainsEndpoints, hasAccess } from '@mailwright/contract';
 import AddIcon from '@mui/icons-material/Add';
 import LanguageIcon from '@mui/icons-material/Language';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -35,7 +35,7 @@ export function DomainPicker() {
   const needsSearch = Boolean(lookup && lookup.total > lookup.firstPage.length && search && search !== working?.name);
   const searched = useQuery({
     queryKey: ['domains', 'picker', session?.cid, search],
-    queryFn: ({ signal }) => api(endpoints.domains.list, { query: { search, limit: 20 }, signal }),
+    queryFn: ({ signal }) => api(domainsEndpoints.list, { query: { search, limit: 20 }, signal }),
     enabled: needsSearch,
     placeholderData: keepPreviousData,
   });
