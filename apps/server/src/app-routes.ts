@@ -11,6 +11,7 @@ import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.t
 import { registerDomainPatternRoutes } from './features/domain-patterns/domain-patterns.routes.ts';
 import { registerDomainRoutes } from './features/domains/domains.routes.ts';
 import { registerExtrasRoutes } from './features/extras/extras.routes.ts';
+import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { registerLogRoutes } from './features/logs/logs.routes.ts';
 import { registerNewsRoutes } from './features/news/news.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
@@ -60,6 +61,7 @@ const FEATURE_ROUTES = [
   registerAutobanRoutes,
   registerRouteRoutes,
   registerTemplateRoutes,
+  registerInvoiceRoutes,
   registerBillingCatalogueRoutes,
   registerVettingRoutes,
   registerSubaccountRoutes,

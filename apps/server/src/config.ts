@@ -74,6 +74,10 @@ const envSchema = z.object({
   // The sandbox (see .env.example, "Sandbox").
   SANDBOX: z.enum(['on', 'off']).optional(),
   SANDBOX_MX_PORT: z.coerce.number().int().min(0).max(65535).default(2527),
+  // Payment (see .env.example, "Payment (Stripe)").
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export interface Config {
@@ -149,6 +153,8 @@ export interface Config {
   sandbox: boolean;
   /** The loopback port of the catch-all MX the worker role runs (0: any free port). */
   sandboxMxPort: number;
+  /** Stripe: payment is on when both keys are set; the API base is Stripe's unless a test points it at a fake. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -212,6 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     sandbox: e.SANDBOX ? e.SANDBOX === 'on' : !e.DATABASE_URL,
     sandboxMxPort: e.SANDBOX_MX_PORT,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
+        : null,
     ...overrides,
   };
 }

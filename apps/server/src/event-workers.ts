@@ -1,6 +1,7 @@
 import type { Deps } from './deps.ts';
 import { startConsumerLoop } from './events/consumer-runner.ts';
 import { rollupsConsumer } from './events/rollups.consumer.ts';
+import { startInvoiceCloseJob } from './features/invoices/invoice-close.job.ts';
 import { startInboundPostSender } from './features/routes/inbound-post-sender.ts';
 import { createSuppressionsConsumer, suppressionsConsumer } from './features/suppressions/suppressions.consumer.ts';
 import { startWebhookSender } from './features/webhooks/webhook-sender.ts';
@@ -27,6 +28,8 @@ export function startEventWorkers(deps: Deps) {
   const sender = startWebhookSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
   // Inbound routes' URL forwards: the same signed, SSRF-guarded POSTs and retries as webhooks.
   const inboundPosts = startInboundPostSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
+  // Billing (issue 14): closes last month's invoices once a period ends (idempotent across workers).
+  const invoices = startInvoiceCloseJob(deps);
   return {
     /** Run now: new events were written (or deliveries queued) in this process. */
     poke() {
@@ -38,6 +41,7 @@ export function startEventWorkers(deps: Deps) {
       await consumers.stop();
       await sender.stop();
       await inboundPosts.stop();
+      await invoices.stop();
     },
   };
 }

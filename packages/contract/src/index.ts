@@ -7,6 +7,7 @@ import { customersEndpoints } from './customers.ts';
 import { domainsEndpoints } from './domains.ts';
 import { extrasEndpoints } from './extras.ts';
 import type { Endpoint } from './endpoint.ts';
+import { invoicesEndpoints } from './invoices.ts';
 import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
 import { routesEndpoints } from './routes.ts';
@@ -36,6 +37,7 @@ export * from './customers.ts';
 export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './extras.ts';
+export * from './invoices.ts';
 export * from './messages.ts';
 export * from './messages-log.ts';
 export * from './patterns.ts';
@@ -87,6 +89,7 @@ export const endpoints = {
   billingCatalogue: billingCatalogueEndpoints,
   subaccounts: subaccountsEndpoints,
   extras: extrasEndpoints,
+  invoices: invoicesEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -23,6 +23,8 @@ const ID_BY_PATH: [RegExp, keyof WorldIds][] = [
   [/^\/whitelists\/uris\//, 'uriAllowlist'],
   [/^\/system\/uribl\//, 'uribl'],
   [/^\/sandbox\/messages\//, 'sandboxMessage'],
+  [/^\/billing\/invoice\//, 'invoice'],
+  [/^\/payment\/start\//, 'invoice'],
 ];
 
 /** Every other parameter name that names one of A's resources. */

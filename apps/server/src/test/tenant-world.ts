@@ -3,6 +3,7 @@ import { issueUserToken } from '../features/users/user-tokens.ts';
 import { insertWebhook } from '../features/webhooks/webhooks.repo.ts';
 import { enterBackoff } from '../mail/backoff/backoff.repo.ts';
 import type { MailEnv, TestDomain } from '../mail/testing/mail-env.ts';
+import { seedInvoice } from './billing-seed.ts';
 import { makeOperators, makeTenant, makeUser, type Tenant } from './factories.ts';
 
 /**
@@ -32,6 +33,7 @@ export interface WorldIds {
   templateVersion?: number;
   route?: number;
   inboundMessage?: number;
+  invoice?: number;
   billingTier?: number;
   billingAddon?: number;
   billingItem?: number;
@@ -249,6 +251,7 @@ async function seedContent(env: MailEnv, cid: number, did: number, admin: string
     );
     ids.inboundMessage = stored.id;
   }
+  if (served('GET', '/api/billing/invoices')) ids.invoice = await seedInvoice(t.deps.db, t.deps.log, cid);
   return ids;
 }
 

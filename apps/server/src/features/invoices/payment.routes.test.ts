@@ -1,0 +1,161 @@
+import { INVOICE_MSG, type PaymentStartAnswer } from '@mailwright/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putOnTier, seedTier } from '../../test/billing-seed.ts';
+import { useTenants, useTestApp } from '../../test/setup.ts';
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from '../../test/stripe-fake.ts';
+import { closePreviousPeriod } from './invoice-close.job.ts';
+
+/**
+ * Payment against the local Stripe fake, driven by the official `stripe` client: payment/start/{id} creates a
+ * Checkout Session, and Stripe's webhook (signed with generateTestHeaderString) marks the invoice paid exactly once
+ * whatever the order or number of deliveries.
+ */
+
+let fake: StripeFake;
+beforeAll(async () => {
+  fake = await startStripeFake();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+const t = useTestApp(() => ({
+  stripe: { secretKey: FAKE_SECRET_KEY, webhookSecret: FAKE_WEBHOOK_SECRET, apiBase: fake.url },
+}));
+const { tenant, other } = useTenants(t);
+
+let invoiceId = 0;
+const start = (id: number | string, token?: string) =>
+  t.request<PaymentStartAnswer>('POST', `/api/payment/start/${id}`, { token });
+const webhook = (payload: string, signature?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payment/stripe-webhook',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload,
+  });
+const invoice = () =>
+  t.deps.db.one<{ status: string; paid_at: Date | null; paid_by: string | null }>(
+    'SELECT status, paid_at, paid_by FROM invoices WHERE id = $1',
+    [invoiceId],
+  );
+const sessionStatus = async (id: string) =>
+  (await t.deps.db.one<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [id])).status;
+
+beforeAll(async () => {
+  await putOnTier(t.deps.db, tenant.cid, await seedTier(t.deps.db, { price: 4900, currency: 'USD' }), '2026-01-01');
+  await closePreviousPeriod(t.deps.db, t.deps.log);
+  invoiceId = (await t.deps.db.one<{ id: number }>('SELECT id FROM invoices WHERE customer_id = $1', [tenant.cid])).id;
+});
+
+async function startedSession(): Promise<string> {
+  const res = await start(invoiceId, tenant.admin.token);
+  expect(res.status).toBe(200);
+  const id = res.body.data?.url.split('/pay/')[1] ?? '';
+  expect(fake.sessions.has(id)).toBe(true);
+  return id;
+}
+
+describe('S7-094 payment/start/{id}', () => {
+  it('creates a Checkout Session for the open invoice and answers its URL', async () => {
+    const res = await start(invoiceId, tenant.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data?.url).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
+    const session = [...fake.sessions.values()].at(-1);
+    expect(session?.form).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4900',
+      'line_items[0][quantity]': '1',
+      success_url: 'http://console.test/payment/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://console.test/payment/cancel',
+      client_reference_id: String(invoiceId),
+      'metadata[invoice_id]': String(invoiceId),
+    });
+    expect(fake.requests.at(-1)?.authorization).toBe(`Bearer ${FAKE_SECRET_KEY}`);
+    expect(await sessionStatus(session?.id ?? '')).toBe('open');
+  });
+
+  it("401 anonymous, 403 for a user, 404 for another customer's invoice, 400 for a bad id", async () => {
+    expect((await start(invoiceId)).status).toBe(401);
+    expect((await start(invoiceId, tenant.user.token)).status).toBe(403);
+    const foreign = await start(invoiceId, other.admin.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(INVOICE_MSG.notFound);
+    expect((await start('x', tenant.admin.token)).status).toBe(400);
+  });
+
+  it('without Stripe keys payment is off: a clear 409, and GET billing says payment_enabled false', async () => {
+    const saved = t.deps.config.stripe;
+    t.deps.config.stripe = null;
+    try {
+      const res = await start(invoiceId, tenant.admin.token);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(INVOICE_MSG.paymentOff);
+      const overview = await t.request<{ payment_enabled: boolean }>('GET', '/api/billing', {
+        token: tenant.admin.token,
+      });
+      expect(overview.body.data?.payment_enabled).toBe(false);
+    } finally {
+      t.deps.config.stripe = saved;
+    }
+  });
+});
+
+describe("Stripe's webhook: verified, applied exactly once, in any order", () => {
+  it('a bad or missing signature is refused with 400 and changes nothing', async () => {
+    const id = await startedSession();
+    const { payload } = fake.event('checkout.session.completed', id, { payment_status: 'paid', status: 'complete' });
+    expect((await webhook(payload, fake.sign(payload, 'whsec_someone_else'))).statusCode).toBe(400);
+    expect((await webhook(payload)).statusCode).toBe(400);
+    // Signed, then altered: the signature covers the exact bytes.
+    const tampered = payload.replace('"paid"', '"paid" ');
+    expect((await webhook(tampered, fake.sign(payload))).statusCode).toBe(400);
+    expect((await invoice()).status).toBe('open');
+    expect(await sessionStatus(id)).toBe('open');
+  });
+
+  it('an expired event first, then completed for the same session (reordered): the invoice is paid once', async () => {
+    const id = await startedSession();
+    const expired = fake.event('checkout.session.expired', id, { status: 'expired' });
+    expect((await webhook(expired.payload, fake.sign(expired.payload))).statusCode).toBe(200);
+    expect(await sessionStatus(id)).toBe('expired');
+    expect((await invoice()).status).toBe('open');
+
+    const completed = fake.event('checkout.session.completed', id, { status: 'complete', payment_status: 'paid' });
+    const res = await webhook(completed.payload, fake.sign(completed.payload));
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ outcome: 'applied' });
+    const paid = await invoice();
+    expect(paid).toMatchObject({ status: 'paid', paid_by: 'stripe' });
+    expect(await sessionStatus(id)).toBe('complete');
+
+    // The same event again (Stripe's retry): a duplicate, nothing changes.
+    const replay = await webhook(completed.payload, fake.sign(completed.payload));
+    expect(JSON.parse(replay.body)).toMatchObject({ outcome: 'duplicate' });
+    // A late expired event for it, and another session's completion: the invoice stays paid at the same moment.
+    const late = fake.event('checkout.session.expired', id, { status: 'expired' });
+    expect(JSON.parse((await webhook(late.payload, fake.sign(late.payload))).body)).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect(await sessionStatus(id)).toBe('complete');
+    const first = [...fake.sessions.keys()][0] ?? '';
+    const otherSession = fake.event('checkout.session.completed', first, {
+      status: 'complete',
+      payment_status: 'paid',
+    });
+    expect((await webhook(otherSession.payload, fake.sign(otherSession.payload))).statusCode).toBe(200);
+    expect(await invoice()).toEqual(paid);
+    const events = await t.deps.db.one<{ n: number }>('SELECT count(*)::int AS n FROM stripe_events');
+    expect(events.n).toBe(4);
+  });
+
+  it('a paid invoice cannot be paid again (409), and a completed but unpaid session does not pay', async () => {
+    const res = await start(invoiceId, tenant.admin.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(INVOICE_MSG.alreadyPaid);
+    const unpaid = fake.event('checkout.session.completed', 'cs_test_unknown', { payment_status: 'unpaid' });
+    expect(JSON.parse((await webhook(unpaid.payload, fake.sign(unpaid.payload))).body)).toMatchObject({
+      outcome: 'ignored',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { INVOICE_MSG } from '@mailwright/contract';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
+import type { AuthContext } from '../../http/auth.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { findInvoice, markInvoicePaid } from './invoices.repo.ts';
+import { stripeClient } from './stripe-client.ts';
+
+/**
+ * Payment through Stripe Checkout (docs/billing.md, "Payment (Stripe)"): payment/start/{id} creates a Checkout Session
+ * for an open invoice and answers its URL; Stripe's webhook (verified with the endpoint secret) says how it went.
+ * Every event is applied at most once (stripe_events' primary key, in the transaction that applies it), and what
+ * it does only moves forward (a session goes open → complete or open → expired, an invoice open → paid), so replays
+ * and any order of arrival leave the same result.
+ */
+
+export async function startInvoicePayment(deps: Deps, auth: AuthContext, invoiceId: number) {
+  // Another customer's invoice is missing whether or not payment is on.
+  const invoice = await findInvoice(deps.db, invoiceId, auth.cid);
+  if (!invoice) throw notFound(INVOICE_MSG.notFound);
+  const stripe = stripeClient(deps.config);
+  if (!stripe) throw conflict(INVOICE_MSG.paymentOff);
+  if (invoice.status !== 'open') throw conflict(INVOICE_MSG.alreadyPaid);
+  if (invoice.total <= 0) throw conflict(INVOICE_MSG.nothingDue);
+  const base = deps.config.publicUrl;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: invoice.currency.toLowerCase(),
+            unit_amount: invoice.total,
+            product_data: { name: `Invoice ${invoice.number}` },
+          },
+        },
+      ],
+      // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+      success_url: `${base}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${base}/payment/cancel`,
+      client_reference_id: String(invoice.id),
+      metadata: { invoice_id: String(invoice.id), customer_id: String(invoice.customer_id) },
+    });
+  } catch (error) {
+    deps.log.error({ err: error, invoiceId }, 'Stripe refused to create a Checkout Session');
+    throw new HttpError(502, 'The payment provider could not be reached; try again in a moment');
+  }
+  if (!session.url) throw new HttpError(502, 'The payment provider answered no payment page');
+  await deps.db.query(
+    `INSERT INTO payment_sessions (id, customer_id, invoice_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+    [session.id, invoice.customer_id, invoice.id],
+  );
+  return { url: session.url };
+}
+
+/** Verifies the signature over the raw body (400 when it does not match) and answers the event. */
+export function verifyWebhook(deps: Deps, raw: Buffer, signature: string | undefined): Stripe.Event {
+  const stripe = stripeClient(deps.config);
+  const secret = deps.config.stripe?.webhookSecret;
+  if (!stripe || !secret) throw notFound('Not found');
+  if (!signature) throw badRequest('Missing Stripe-Signature header');
+  try {
+    return stripe.webhooks.constructEvent(raw, signature, secret);
+  } catch {
+    throw badRequest('Invalid Stripe signature');
+  }
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** Applies one verified event exactly once. */
+export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx.query(
+      'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
+      [event.id, event.type],
+    );
+    if (!fresh.length) return 'duplicate';
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        // 'unpaid' on completed: a delayed method is still pending; async_payment_succeeded comes later.
+        if (session.payment_status === 'unpaid') return 'ignored';
+        return (await completeSession(tx, session.id)) ? 'applied' : 'ignored';
+      }
+      case 'checkout.session.expired': {
+        const rows = await tx.query(
+          `UPDATE payment_sessions SET status = 'expired' WHERE id = $1 AND status = 'open' RETURNING id`,
+          [event.data.object.id],
+        );
+        return rows.length ? 'applied' : 'ignored';
+      }
+      default:
+        return 'ignored';
+    }
+  });
+}
+
+/** A paid session completes (even after an expired event that arrived first) and pays its invoice if still open. */
+async function completeSession(tx: Db, sessionId: string): Promise<boolean> {
+  const row = await tx.maybeOne<{ invoice_id: number | null }>(
+    `UPDATE payment_sessions SET status = 'complete' WHERE id = $1 RETURNING invoice_id`,
+    [sessionId],
+  );
+  // A session we did not create (another product on the same Stripe account): nothing of ours to pay.
+  if (!row?.invoice_id) return false;
+  return markInvoicePaid(tx, row.invoice_id, 'stripe');
+}
