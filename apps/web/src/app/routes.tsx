@@ -141,8 +141,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: SUPERADMIN,
     redirectTo: 'domains',
     children: [
-      { path: 'domains', title: 'Domains', arrivesWith: 'the vetting feature: domain vetting' },
-      { path: 'customers', title: 'Customers', arrivesWith: 'the vetting feature: customer vetting' },
+      { path: 'domains', title: 'Domains', screen: 'DomainVettingScreen' },
+      { path: 'customers', title: 'Customers', screen: 'CustomerVettingScreen' },
     ],
   },
   {
@@ -233,6 +233,7 @@ const LogoutScreen = lazy(() => import('../features/auth/LogoutScreen.tsx'));
 const ForgottenPasswordScreen = lazy(() => import('../features/auth/ForgottenPasswordScreen.tsx'));
 const NewPasswordScreen = lazy(() => import('../features/auth/NewPasswordScreen.tsx'));
 const InviteScreen = lazy(() => import('../features/auth/InviteScreen.tsx'));
+const VettingFormScreen = lazy(() => import('../features/vetting/VettingFormScreen.tsx'));
 const InviteAccountScreen = lazy(() => import('../features/clients/InviteAccountScreen.tsx'));
 const JoinScreen = lazy(() => import('../features/clients/JoinScreen.tsx'));
 
@@ -247,7 +248,7 @@ export const GUEST_ROUTES: ScreenRoute[] = [
   { path: 'payment/success', title: 'Payment received', arrivesWith: 'the billing feature: payment confirmation' },
   { path: 'payment/cancel', title: 'Payment cancelled', arrivesWith: 'the billing feature: payment confirmation' },
   { path: 'invite', title: 'Invitation', screen: InviteAccountScreen },
-  { path: 'vetting/:token', title: 'Vetting form', arrivesWith: 'the vetting feature: the vetting form' },
+  { path: 'vetting/:token', title: 'Vetting form', screen: VettingFormScreen },
   { path: 'join/:token', title: 'Join request', screen: JoinScreen },
 ];
 

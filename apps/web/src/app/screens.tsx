@@ -13,10 +13,13 @@ export const SCREENS = {
   // Issue 15: the clients (sub-accounts) with join requests.
   ClientsScreen: () => import('../features/clients/ClientsScreen.tsx'),
   CustomersScreen: () => import('../features/customers/CustomersScreen.tsx'),
+  // Issue 15: the operators' vetting lists.
+  CustomerVettingScreen: () => import('../features/vetting/CustomerVettingScreen.tsx'),
   DashboardScreen: () => import('../features/dashboard/DashboardScreen.tsx'),
   DeferredWebhooksScreen: () => import('../features/monitoring/DeferredWebhooksScreen.tsx'),
   DomainScreen: () => import('../features/domains/DomainScreen.tsx'),
   DomainsScreen: () => import('../features/domains/DomainsScreen.tsx'),
+  DomainVettingScreen: () => import('../features/vetting/DomainVettingScreen.tsx'),
   DsnPatternsScreen: () => import('../features/patterns/DsnPatternsScreen.tsx'),
   GlobalStatsScreen: () => import('../features/monitoring/GlobalStatsScreen.tsx'),
   GlobalSuppressionsScreen: () => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'),
