@@ -1,4 +1,11 @@
-import { ACTIONS, type Action, eventLabel, type LogEntry } from '@mailwright/contract';
+import {
+  ACTIONS,
+  eventLabel,
+  INBOUND_EVENT_NAME,
+  type InboundEventDetail,
+  type LogChannel,
+  type LogEntry,
+} from '@mailwright/contract';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -15,6 +22,7 @@ import { TimeFrame, type TimeFrameValue, useTimeFrame } from '../../components/T
 import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import type { WorkingDomain } from '../../lib/store.ts';
 import { EventChip } from './EventChip.tsx';
+import { InboundDrawer } from './InboundDrawer.tsx';
 import { type LogFilters, useLogList } from './logs.api.ts';
 import { MessageDrawer } from './MessageDrawer.tsx';
 
@@ -23,19 +31,35 @@ export default function LogsScreen() {
   return <WorkingDomainGate>{(domain) => <Logs domain={domain} />}</WorkingDomainGate>;
 }
 
-function toFilters(frame: TimeFrameValue, action: Action | ''): LogFilters {
+/** The event filter's codes: every action, and the inbound event. */
+const EVENT_CODES = [...ACTIONS, INBOUND_EVENT_NAME];
+const CHANNEL_LABELS: Record<LogChannel, string> = { all: 'All mail', outbound: 'Outbound', inbound: 'Inbound' };
+
+type InboundEntry = LogEntry & { inbound: InboundEventDetail };
+const isInbound = (entry: LogEntry | null): entry is InboundEntry => entry?.inbound != null;
+
+function toFilters(frame: TimeFrameValue, action: string, channel: LogChannel): LogFilters {
   return {
     from: frame.from.toISOString(),
     // A preset runs up to now (new events keep arriving); custom dates end where the person said.
     ...(frame.preset === 'custom' ? { to: frame.to.toISOString() } : {}),
     ...(action ? { action } : {}),
+    ...(channel !== 'all' ? { channel } : {}),
   };
+}
+
+/** An inbound line's route and outcome (the SMTP reply column of outbound lines). */
+function inboundSummary(inbound: InboundEventDetail): string {
+  const route =
+    inbound.route_id === null ? 'no route' : `route ${inbound.route ? `“${inbound.route}”` : `#${inbound.route_id}`}`;
+  return `${inbound.outcome} · ${route}`;
 }
 
 function Logs({ domain }: { domain: WorkingDomain }) {
   const [frame, setFrame] = useTimeFrame();
-  const [action, setAction] = useState<Action | ''>('');
-  const filters = useMemo(() => toFilters(frame, action), [frame, action]);
+  const [action, setAction] = useState('');
+  const [channel, setChannel] = useState<LogChannel>('all');
+  const filters = useMemo(() => toFilters(frame, action, channel), [frame, action, channel]);
   const list = useLogList(domain.did, filters);
   const [open, setOpen] = useState<LogEntry | null>(null);
   // Other filters show other events: start again at the first page.
@@ -43,8 +67,12 @@ function Logs({ domain }: { domain: WorkingDomain }) {
     setFrame(next);
     list.setSkip(0);
   };
-  const changeAction = (next: Action | '') => {
+  const changeAction = (next: string) => {
     setAction(next);
+    list.setSkip(0);
+  };
+  const changeChannel = (next: LogChannel) => {
+    setChannel(next);
     list.setSkip(0);
   };
 
@@ -90,14 +118,14 @@ function Logs({ domain }: { domain: WorkingDomain }) {
             {entry.subject ?? '—'}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="p" title={entry.from ?? ''}>
-            {entry.from ?? ''}
+            {entry.inbound ? `from ${entry.from || entry.inbound.sender || 'the null sender'}` : (entry.from ?? '')}
           </Typography>
         </Box>
       ),
     },
     {
       id: 'reply',
-      label: 'SMTP reply',
+      label: 'SMTP reply / route',
       hideBelow: 'lg',
       render: (entry) => (
         <Typography
@@ -105,7 +133,7 @@ function Logs({ domain }: { domain: WorkingDomain }) {
           title={entry.reply ?? ''}
           sx={{ fontFamily: 'monospace', fontSize: '0.8rem', maxWidth: 420, wordBreak: 'break-word' }}
         >
-          {entry.reply ?? entry.category ?? '—'}
+          {entry.inbound ? inboundSummary(entry.inbound) : (entry.reply ?? entry.category ?? '—')}
         </Typography>
       ),
     },
@@ -126,14 +154,29 @@ function Logs({ domain }: { domain: WorkingDomain }) {
           size="small"
           label="Event"
           value={action}
-          onChange={(event) => changeAction(event.target.value as Action | '')}
+          onChange={(event) => changeAction(event.target.value)}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 170 }}
         >
           <MenuItem value="">All events</MenuItem>
-          {ACTIONS.map((code) => (
+          {EVENT_CODES.map((code) => (
             <MenuItem key={code} value={code}>
-              {eventLabel(code)}
+              {code === INBOUND_EVENT_NAME ? 'Received (inbound)' : eventLabel(code)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Direction"
+          value={channel}
+          onChange={(event) => changeChannel(event.target.value as LogChannel)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ minWidth: 150 }}
+        >
+          {(Object.keys(CHANNEL_LABELS) as LogChannel[]).map((code) => (
+            <MenuItem key={code} value={code}>
+              {CHANNEL_LABELS[code]}
             </MenuItem>
           ))}
         </TextField>
@@ -158,7 +201,8 @@ function Logs({ domain }: { domain: WorkingDomain }) {
           </Tooltip>
         )}
       />
-      <MessageDrawer did={domain.did} entry={open} onClose={() => setOpen(null)} />
+      <MessageDrawer did={domain.did} entry={isInbound(open) ? null : open} onClose={() => setOpen(null)} />
+      <InboundDrawer did={domain.did} entry={isInbound(open) ? open : null} onClose={() => setOpen(null)} />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { type Action, type LogEntry, logsEndpoints, PAGE_SIZES } from '@mailwright/contract';
+import { type LogChannel, type LogEntry, logsEndpoints, PAGE_SIZES, routesEndpoints } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { usePagedList } from '../../components/usePagedList.ts';
 import { ApiError, api, reportApiError } from '../../lib/api.ts';
@@ -81,7 +81,7 @@ export function useStoredInbound(did: number, inboundId: number | null) {
     queryKey: ['logs', did, 'inbound', inboundId],
     queryFn: async ({ signal }) => {
       try {
-        return await api(endpoints.routes.message, { params: { domain: did, inbound_id: inboundId ?? 0 }, signal });
+        return await api(routesEndpoints.message, { params: { domain: did, inbound_id: inboundId ?? 0 }, signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         reportApiError(error);
