@@ -21,6 +21,16 @@ describe('default visible series (S9-042)', () => {
   });
 });
 
+describe('the inbound series (issue 13)', () => {
+  it('is an event series named Received, with its own fixed colour, shown by default beside the spec list', () => {
+    const names = ['accepted', 'delivered', 'hardbounce', 'inbound:received'];
+    expect([...defaultVisibleSeries(names)]).toEqual(['delivered', 'hardbounce', 'inbound:received']);
+    expect(seriesLabel('inbound:received')).toBe('Received');
+    expect(seriesColour('inbound:received', 5)).toBe(EVENT_COLOURS['inbound:received']);
+    expect(seriesColour('inbound:received', 0)).toBe(seriesColour('inbound:received', 3));
+  });
+});
+
 describe('series colours and labels (S3-069, S3-065)', () => {
   it('take the fixed colour of an event category, whatever its place or channel', () => {
     expect(seriesColour('delivered', 0)).toBe(EVENT_COLOURS.delivered);

@@ -5,6 +5,7 @@ import {
   DEFAULT_VISIBLE_SERIES,
   EVENT_COLOURS,
   eventLabel,
+  INBOUND_EVENT_NAME,
   roundRate,
   type StatsLevel,
 } from '@mailwright/contract';
@@ -15,7 +16,7 @@ import {
  */
 const TAG_PALETTE = ['#26a69a', '#ab47bc', '#5c6bc0', '#ef5350', '#ffa726', '#66bb6a', '#29b6f6', '#ec407a'];
 
-const EVENT_CODES: ReadonlySet<string> = new Set([...ACTIONS, ...BOUNCE_CATEGORIES]);
+const EVENT_CODES: ReadonlySet<string> = new Set([...ACTIONS, ...BOUNCE_CATEGORIES, INBOUND_EVENT_NAME]);
 
 /** The event code without its channel prefix (seedtest:delivered → delivered). */
 function baseCode(name: string): string {
@@ -40,10 +41,11 @@ export function seriesLabel(name: string): string {
 
 /**
  * Spec 9, default visible series: event series show when they are in the default list, tags always show. A chart
- * whose series are all outside the list (one chosen action, say) shows them all rather than an empty chart.
+ * whose series are all outside the list (one chosen action, say) shows them all rather than an empty chart. Inbound
+ * mail (issue 13, "Received") is not sending, which the spec's list is about: it shows whenever a domain has some.
  */
 export function defaultVisibleSeries(names: readonly string[]): Set<string> {
-  const defaults: ReadonlySet<string> = new Set(DEFAULT_VISIBLE_SERIES);
+  const defaults: ReadonlySet<string> = new Set([...DEFAULT_VISIBLE_SERIES, INBOUND_EVENT_NAME]);
   const visible = names.filter((name) => !isEventSeries(name) || defaults.has(name));
   return new Set(visible.length > 0 ? visible : names);
 }
