@@ -7,8 +7,11 @@ import { ADMINS, SUPERADMIN } from './roles.ts';
 export const DOMAIN_STATES = ['unverified', 'verified'] as const;
 export type DomainState = (typeof DOMAIN_STATES)[number];
 
-/** The DNS records a customer publishes; spf, dkim and return_path are required for a domain to send. */
-export const DNS_RECORD_KINDS = ['spf', 'dkim', 'dmarc', 'return_path', 'tracking'] as const;
+/**
+ * The DNS records a customer publishes; spf, dkim and return_path are required for a domain to send. receiving (an MX
+ * for the domain itself) is for inbound routes only: the inbound MX takes mail for the domain once it verified.
+ */
+export const DNS_RECORD_KINDS = ['spf', 'dkim', 'dmarc', 'return_path', 'tracking', 'receiving'] as const;
 export type DnsRecordKind = (typeof DNS_RECORD_KINDS)[number];
 export const REQUIRED_DNS_RECORDS: readonly DnsRecordKind[] = ['spf', 'dkim', 'return_path'];
 /** unchecked: not looked up since the record last changed; missing: nothing published; invalid: published but wrong. */

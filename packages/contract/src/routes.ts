@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { id, listOf, okResponse, pageQuery } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { inboundAuthSchema, inboundPolicyInput, inboundPolicySchema } from './inbound-policy.ts';
+
+export * from './inbound-policy.ts';
 
 /**
  * Inbound routes (spec 2 "routes with policies", spec 7 `routes/{domain}` GET/POST): what the inbound MX does with
@@ -123,14 +126,31 @@ export function formatRouteAction(action: RouteAction): string {
   return `store(days=${action.days}${notify})`;
 }
 
-/** The test box: a recipient, and optionally header fields, tried against the domain's enabled routes. */
-export const routeMatchInput = z.object({
-  recipient: z.email('Enter a valid email address').max(254),
-  headers: z
-    .array(z.object({ name: headerName, value: z.string().max(2000) }))
-    .max(50)
-    .default([]),
-});
+/** A pasted message in the test box: RFC 5322 text, at most this long (the MX itself takes up to INBOUND_MAX_SIZE). */
+export const ROUTE_MATCH_RAW_MAX = 256 * 1024;
+
+/**
+ * The test box: a recipient and optionally header fields, or a pasted message (its header fields are matched, and
+ * the recipient defaults to its first To/Cc address at the domain), tried against the domain's enabled routes.
+ */
+export const routeMatchInput = z
+  .object({
+    recipient: z.email('Enter a valid email address').max(254).optional(),
+    headers: z
+      .array(z.object({ name: headerName, value: z.string().max(2000) }))
+      .max(50)
+      .default([]),
+    raw: z
+      .string()
+      .max(ROUTE_MATCH_RAW_MAX, `A pasted message has at most ${ROUTE_MATCH_RAW_MAX / 1024} KB here`)
+      .refine((raw) => /^[\x21-\x39\x3b-\x7e]+:/.test(raw.trimStart()), 'Paste a whole message, header fields first')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.recipient && value.raw === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['recipient'], message: 'This field is required' });
+    }
+  });
 
 export const routeMatchResult = z.object({
   /** What the MX would do: accept (actions run), hold, bounce, reject (550 at RCPT), or reject as no route matched. */
@@ -140,6 +160,14 @@ export const routeMatchResult = z.object({
   /** The actions that would run, Mailgun-spelled, in order. */
   actions: z.array(z.string()),
   message: z.string(),
+  /** The recipient that was tried (given, or read from a pasted message). */
+  recipient: z.string(),
+  /** What each step would do, in order (an action, or the domain's policy), without doing it. */
+  effects: z.array(z.object({ action: z.string(), effect: z.string() })),
+  /** A pasted message as the MX would read it; null without one. */
+  pasted: z
+    .object({ from: z.string(), subject: z.string(), size: z.number().int(), header_count: z.number().int() })
+    .nullable(),
 });
 export type RouteMatchResult = z.infer<typeof routeMatchResult>;
 
@@ -158,6 +186,8 @@ export const inboundMessageSummarySchema = z.object({
   stored: z.boolean(),
   /** What each action did, in order. */
   results: z.array(z.object({ action: z.string(), result: z.string() })),
+  /** SPF, DKIM and DMARC of the incoming message; null for messages received before they were checked. */
+  auth: inboundAuthSchema.nullable(),
   received_at: z.string(),
   expires_at: z.string(),
 });
@@ -243,10 +273,31 @@ export const routesEndpoints = {
     path: '/routes/:domain/match',
     access: 'session',
     tag: 'Routes',
-    summary: 'Which routes a recipient (and headers) would match and what they would do, without doing it.',
+    summary:
+      'Which routes a recipient (and headers, or a pasted message) would match and what they would do, without doing it.',
     params: domainParams,
     body: routeMatchInput,
     response: routeMatchResult,
+  }),
+  policy: defineEndpoint({
+    method: 'GET',
+    path: '/routes/:domain/policy',
+    access: 'session',
+    tag: 'Routes',
+    summary:
+      "The domain's inbound policy (mail no route takes, size limit, required SPF/DKIM/DMARC) and its receiving MX.",
+    params: domainParams,
+    response: inboundPolicySchema,
+  }),
+  setPolicy: defineEndpoint({
+    method: 'PUT',
+    path: '/routes/:domain/policy',
+    access: 'session',
+    tag: 'Routes',
+    summary: 'Change the inbound policy (max_size at most INBOUND_MAX_SIZE, else 400 on max_size).',
+    params: domainParams,
+    body: inboundPolicyInput,
+    response: inboundPolicySchema,
   }),
   messages: defineEndpoint({
     method: 'GET',

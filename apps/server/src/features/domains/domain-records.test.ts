@@ -126,3 +126,44 @@ describe('DMARC, return-path MX and tracking CNAME', () => {
     expect(isVerified(records)).toBe(false);
   });
 });
+
+describe('receiving MX (issue 13: the domain itself at our inbound host, for inbound routes)', () => {
+  it.each([
+    [[{ exchange: 'MX.mail.test.', priority: 10 }], 'valid'],
+    // Ours shares the best preference with another: senders spread over both, ours is among the first tried.
+    [
+      [
+        { exchange: 'mx.mail.test', priority: 10 },
+        { exchange: 'mx2.example.test', priority: 10 },
+      ],
+      'valid',
+    ],
+    // Ours only as a backup: mail goes to the mailbox provider first (RFC 5321 5.1), we would see its overflow.
+    [
+      [
+        { exchange: 'aspmx.example.test', priority: 1 },
+        { exchange: 'mx.mail.test', priority: 20 },
+      ],
+      'invalid',
+    ],
+    [[{ exchange: 'aspmx.example.test', priority: 1 }], 'invalid'],
+  ] as const)('MX %j is %s', async (mx, state) => {
+    const row = domainRow();
+    dns.set(
+      row.name,
+      'MX',
+      mx.map((r) => ({ ...r })),
+    );
+    expect((await checkRecords(client, TARGETS, row)).receiving?.state).toBe(state);
+  });
+
+  it('is not required for sending: a domain verifies without it, and it is reported missing', async () => {
+    const row = domainRow();
+    dns.set(row.name, 'TXT', ['v=spf1 include:_spf.mail.test ~all']);
+    dns.set(`${row.dkim_selector}._domainkey.${row.name}`, 'TXT', [`p=${key.publicKeyBase64}`]);
+    dns.set(row.bounce_host, 'MX', [{ exchange: 'mx.mail.test', priority: 10 }]);
+    const records = await checkRecords(client, TARGETS, row);
+    expect(records.receiving).toMatchObject({ state: 'missing', host: row.name, value: 'mx.mail.test' });
+    expect(isVerified(records)).toBe(true);
+  });
+});

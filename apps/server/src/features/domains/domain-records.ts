@@ -1,7 +1,7 @@
 import { type DnsRecord, type DnsRecordKind, type Domain, REQUIRED_DNS_RECORDS } from '@mailwright/contract';
 import type { Config } from '../../config.ts';
 import { dkimRecordValue, parseDkimTags } from '../../mail/dns/dkim-keys.ts';
-import type { DnsAnswer, DnsClient } from '../../mail/dns/resolver.ts';
+import type { DnsAnswer, DnsClient, MxRecord } from '../../mail/dns/resolver.ts';
 import type { DomainRow, StoredRecordCheck, StoredRecords } from './domains.repo.ts';
 
 export type DnsTargets = Pick<Config, 'spfInclude' | 'inboundMxHost' | 'trackingHost'>;
@@ -61,6 +61,16 @@ export function expectedRecords(targets: DnsTargets, domain: DomainRow): Expecte
       required: required('tracking'),
       description: `${RECOMMENDED} Open and click tracking links use this host name.`,
     },
+    {
+      kind: 'receiving',
+      type: 'MX',
+      host: domain.name,
+      value: targets.inboundMxHost,
+      priority: 10,
+      required: false,
+      description:
+        'For inbound routes only, not required for sending: mail to addresses at the domain itself comes to our inbound MX, which takes it for your routes once this record verified. Publish it only if this domain receives its mail through Mailwright (it replaces the MX of any mailbox provider).',
+    },
   ];
 }
 
@@ -101,16 +111,31 @@ function judgeOne(values: string[], expected: string): Verdict {
   return { state: values.includes(expected.toLowerCase()) ? 'valid' : 'invalid', found: values };
 }
 
+/**
+ * The receiving MX is valid when our inbound host is the domain's most preferred exchanger (RFC 5321 5.1: senders try
+ * the lowest preference first; a backup MX of ours behind another provider would get only that provider's overflow).
+ */
+function judgeReceiving(values: MxRecord[], inboundMxHost: string): Verdict {
+  if (values.length === 0) return { state: 'missing', found: [] };
+  const best = Math.min(...values.map((record) => record.priority));
+  const preferred = values.filter((record) => record.priority === best).map((record) => record.exchange);
+  return {
+    state: preferred.includes(inboundMxHost.toLowerCase()) ? 'valid' : 'invalid',
+    found: values.map((record) => record.exchange),
+  };
+}
+
 /** Looks every record up through `dns` (in parallel) and judges it against what we asked the customer to publish. */
 export async function checkRecords(dns: DnsClient, targets: DnsTargets, domain: DomainRow): Promise<StoredRecords> {
   const expected = expectedRecords(targets, domain);
   const at = (kind: DnsRecordKind) => expected.find((record) => record.kind === kind) as Expected;
-  const [spf, dkim, dmarc, mx, cname] = await Promise.all([
+  const [spf, dkim, dmarc, mx, cname, receiving] = await Promise.all([
     dns.txt(at('spf').host),
     dns.txt(at('dkim').host),
     dns.txt(at('dmarc').host),
     dns.mx(at('return_path').host),
     dns.cname(at('tracking').host),
+    dns.mx(at('receiving').host),
   ]);
   const checkedAt = new Date().toISOString();
   const result = (kind: DnsRecordKind, answer: DnsAnswer<unknown>, verdict: Verdict): StoredRecordCheck => ({
@@ -133,6 +158,7 @@ export async function checkRecords(dns: DnsClient, targets: DnsTargets, domain: 
       ),
     ),
     tracking: result('tracking', cname, judgeOne(cname.values, targets.trackingHost)),
+    receiving: result('receiving', receiving, judgeReceiving(receiving.values, targets.inboundMxHost)),
   };
 }
 

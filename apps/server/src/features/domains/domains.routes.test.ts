@@ -44,7 +44,7 @@ function publish(domain: Domain) {
 }
 
 describe('POST /api/domains', () => {
-  it('adds a domain (lowercased) with a DKIM key and the five records to publish', async () => {
+  it('adds a domain (lowercased) with a DKIM key and the six records to publish', async () => {
     const domain = await addDomain(tenant.admin.token, 'Create-One.Example.test.');
     expect(domain).toMatchObject({ cid: tenant.cid, name: 'create-one.example.test', state: 'unverified' });
     expect(domain.dkim_selector).toMatch(/^mw\d{6}[0-9a-f]{4}$/);
@@ -54,7 +54,11 @@ describe('POST /api/domains', () => {
       ['dmarc', 'TXT', '_dmarc.create-one.example.test', false, 'unchecked'],
       ['return_path', 'MX', 'mwb.create-one.example.test', true, 'unchecked'],
       ['tracking', 'CNAME', 'mwt.create-one.example.test', false, 'unchecked'],
+      ['receiving', 'MX', 'create-one.example.test', false, 'unchecked'],
     ]);
+    // The receiving MX (issue 13) is the domain's own MX at the inbound host: for inbound routes, not for sending.
+    expect(record(domain, 'receiving')).toMatchObject({ value: 'mx.mail.test', priority: 10 });
+    expect(record(domain, 'receiving')?.description).toMatch(/not required for sending/);
     expect(record(domain, 'spf')?.value).toBe('v=spf1 include:_spf.mail.test ~all');
     expect(record(domain, 'return_path')).toMatchObject({ value: 'mx.mail.test', priority: 10 });
     expect(record(domain, 'tracking')?.value).toBe('track.mail.test');
@@ -210,12 +214,14 @@ describe('PUT /api/domains/:id/verify (S4-017, S7-050) against the local DNS ser
       'missing',
       'missing',
       'missing',
+      'missing',
     ]);
     expect(nothing.body.data?.checked_at).not.toBeNull();
 
     publish(domain);
     dns.remove(`_dmarc.${domain.name}`);
     dns.remove(domain.tracking_host);
+    dns.remove(domain.name, 'MX');
     const required = await t.request<Domain>('PUT', url, { token });
     expect(required.body.data?.state).toBe('verified');
     expect(required.body.data?.verified_at).not.toBeNull();
@@ -225,6 +231,7 @@ describe('PUT /api/domains/:id/verify (S4-017, S7-050) against the local DNS ser
       ['dmarc', 'missing'],
       ['return_path', 'valid'],
       ['tracking', 'missing'],
+      ['receiving', 'missing'],
     ]);
     expect(record(required.body.data, 'dmarc')?.description).toMatch(/not required for sending/);
     expect(record(required.body.data, 'return_path')?.found).toEqual(['mx.mail.test']);

@@ -1,3 +1,4 @@
+import type { InboundAuth } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import { startPoller } from '../../events/poller.ts';
 import type { Logger } from '../../log.ts';
@@ -19,6 +20,7 @@ interface ClaimedPost {
   subject: string;
   stored: boolean;
   raw: Uint8Array;
+  auth: InboundAuth | null;
 }
 
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -33,10 +35,24 @@ async function claimDue(db: Db, limit: number, leaseSeconds: number): Promise<Cl
        FROM due, inbound_messages m
       WHERE p.id = due.id AND m.id = p.inbound_message_id
      RETURNING p.id::int AS id, p.customer_id, p.attempts, p.url, m.id::int AS inbound_id, m.domain_id, m.recipient,
-               m.sender, m.from_header, m.subject, m.stored, m.raw`,
+               m.sender, m.from_header, m.subject, m.stored, m.raw, m.auth`,
     [limit, leaseSeconds],
   );
 }
+
+const MAILGUN_WORDS: Record<string, string> = { softfail: 'SoftFail', temperror: 'TempError', permerror: 'PermError' };
+/** Mailgun writes result words capitalised: Pass, Fail, SoftFail, Neutral, None. */
+const mailgunWord = (result: string) => MAILGUN_WORDS[result] ?? result.charAt(0).toUpperCase() + result.slice(1);
+
+/** Mailgun's SPF and DKIM fields, and the DMARC result beside them (no Mailgun name for it). */
+const authFields = (auth: InboundAuth | null) =>
+  auth
+    ? {
+        'X-Mailgun-Spf': mailgunWord(auth.spf.result),
+        'X-Mailgun-Dkim-Check-Result': mailgunWord(auth.dkim.result),
+        'X-Mailwright-Dmarc-Result': mailgunWord(auth.dmarc.result),
+      }
+    : {};
 
 /**
  * The body of a route's URL forward: Mailgun's inbound field names (recipient, sender, from, subject, body-plain,
@@ -58,6 +74,8 @@ export async function buildInboundPayload(post: Omit<ClaimedPost, 'id' | 'custom
     attachments: parsed.attachments,
     // Where the console API serves it while it is kept (stored messages only).
     'message-url': post.stored ? `/api/routes/${post.domain_id}/messages/${post.inbound_id}` : null,
+    // SPF and DKIM as checked at our MX; message-headers starts with our Authentication-Results field.
+    ...authFields(post.auth),
   };
 }
 

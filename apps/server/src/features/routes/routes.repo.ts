@@ -132,12 +132,13 @@ export interface InboundRow {
   outcome: InboundMessageSummary['outcome'];
   stored: boolean;
   results: InboundMessageSummary['results'];
+  auth: InboundMessageSummary['auth'];
   created_at: Date;
   expires_at: Date;
 }
 
 const INBOUND_COLUMNS = `id::int AS id, domain_id, route_id, recipient, sender, from_header, subject, size_bytes,
-  outcome, stored, results, created_at, expires_at`;
+  outcome, stored, results, auth, created_at, expires_at`;
 
 export function toInboundSummary(row: InboundRow): InboundMessageSummary {
   return {
@@ -152,6 +153,7 @@ export function toInboundSummary(row: InboundRow): InboundMessageSummary {
     outcome: row.outcome,
     stored: row.stored,
     results: row.results,
+    auth: row.auth ?? null,
     received_at: new Date(row.created_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
   };

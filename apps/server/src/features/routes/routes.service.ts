@@ -1,16 +1,8 @@
-import {
-  type FieldError,
-  formatRouteAction,
-  ROUTE_LIMITS,
-  type RouteInput,
-  type RouteMatchResult,
-  type routeMatchInput,
-} from '@mailwright/contract';
-import type { z } from 'zod';
+import { type FieldError, ROUTE_LIMITS, type RouteInput } from '@mailwright/contract';
 import type { Deps } from '../../deps.ts';
 import { fieldError, fieldErrors, notFound } from '../../http/errors.ts';
 import { PatternSyntaxError } from '../../mail/classify/safe-regex.ts';
-import { compileRoute, planRoutes } from '../../mail/routing/route-match.ts';
+import { compileRoute } from '../../mail/routing/route-match.ts';
 import { requireDomain } from '../domains/domains.service.ts';
 import { webhookUrlProblem } from '../webhooks/webhook-target.ts';
 import { parseInbound } from './inbound-parse.ts';
@@ -95,35 +87,6 @@ export async function deleteRoute(deps: Deps, cid: number, did: number, id: numb
   await requireDomain(deps, cid, did);
   if (!(await repo.deleteRoute(deps.db, cid, did, id))) throw notFound(ROUTE_NOT_FOUND);
   return { message: 'Route deleted' };
-}
-
-const OUTCOME_TEXT: Record<RouteMatchResult['outcome'], string> = {
-  accept: 'Accepted: the actions run in order',
-  hold: 'Held: the message is kept, nothing is done with it',
-  bounce: 'Bounced: accepted, then a delivery status notification goes back to the sender',
-  reject: 'Rejected at RCPT with 550',
-  no_match: 'No enabled route matches: rejected at RCPT with 550',
-};
-
-/** The test box: the same matcher the MX runs, on the enabled routes, without running any action. */
-export async function matchRoutes(deps: Deps, cid: number, did: number, input: z.output<typeof routeMatchInput>) {
-  await requireDomain(deps, cid, did);
-  const rows = (await repo.listRoutes(deps.db, cid, did)).filter((r) => r.enabled);
-  const compiled = rows.flatMap((row) => {
-    try {
-      return [{ ...compileRoute({ ...row }), row }];
-    } catch {
-      return [];
-    }
-  });
-  const plan = planRoutes(compiled, input.recipient, input.headers);
-  const byId = new Map(compiled.map((c) => [c.id, c.row]));
-  return {
-    outcome: plan.outcome,
-    routes: plan.routes.map((r) => repo.toRoute(byId.get(r.id) as repo.RouteRow)),
-    actions: plan.outcome === 'accept' ? plan.actions.map(formatRouteAction) : [],
-    message: OUTCOME_TEXT[plan.outcome],
-  };
 }
 
 export async function listInboundMessages(

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import { type Intake, intakeFor } from '../intake/intake.service.ts';
 import { parseVerpAddress } from '../mail-tokens.ts';
+import { checkInboundAuth, mailauthResolver } from '../routing/inbound-auth.ts';
 import { InboundRouter } from '../routing/inbound-router.ts';
-import { RoutingLoopError } from '../routing/routed-mail.ts';
+import { type RoutedTarget, RoutingLoopError, TemporaryAuthError } from '../routing/routed-mail.ts';
 import { listenSmtp, readStream, smtpError } from '../smtp/smtp-listener.ts';
 import type { TlsMaterial } from '../smtp/tls-certificate.ts';
 import { findVerpTarget } from './inbound.repo.ts';
@@ -19,7 +20,7 @@ export interface InboundMx {
 /** The recipients of this transaction, kept on the session by RCPT TO for DATA. */
 const envelopeOf = (session: SMTPServerSession): InboundEnvelope => {
   const holder = session as SMTPServerSession & { inbound?: InboundEnvelope };
-  holder.inbound ??= { targets: [], feedbackLoop: false, routed: [], sender: '' };
+  holder.inbound ??= { targets: [], feedbackLoop: false, routed: [], sender: '', declaredSize: 0 };
   return holder.inbound;
 };
 
@@ -47,8 +48,11 @@ export async function startInboundMx(options: {
     log,
     secret,
     reportingMta: config.mailHostname,
+    inboundMxHost: config.inboundMxHost,
     intake: async () => options.intake ?? intakeFor({ config, log, db }),
   });
+  const resolver = mailauthResolver(config.dnsServers, config.dnsTimeoutMs);
+  const sizeLimit = (target: RoutedTarget) => target.domain.policy.maxSize ?? config.inboundMaxSize;
   // Feedback loops (e.g. Yahoo CFL, Microsoft JMRP) are registered with one fixed address rather than per message.
   const feedbackLoopAddresses = new Set([`fbl@${config.inboundMxHost}`, `fbl@${config.mailHostname}`]);
   const server = new SMTPServer({
@@ -66,6 +70,8 @@ export async function startInboundMx(options: {
       envelope.feedbackLoop = false;
       envelope.routed = [];
       envelope.sender = address.address ?? '';
+      // RFC 1870: the size the client declared, so a recipient whose domain takes less is refused at RCPT already.
+      envelope.declaredSize = Number(address.args ? address.args.SIZE : 0) || 0;
       callback();
     },
     onRcptTo(address, session, callback) {
@@ -82,6 +88,10 @@ export async function startInboundMx(options: {
             if (!judged || judged.verdict === 'no_match')
               return callback(smtpError(550, '5.1.1 No such recipient here'));
             if (judged.verdict === 'reject') return callback(smtpError(550, '5.7.1 Mail to this address is refused'));
+            const limit = sizeLimit(judged.target);
+            if (envelopeOf(session).declaredSize > limit) {
+              return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${limit} bytes`));
+            }
             envelopeOf(session).routed.push(judged.target);
             callback();
           })
@@ -109,25 +119,34 @@ export async function startInboundMx(options: {
             return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${config.inboundMaxSize} bytes`));
           }
           const envelope = envelopeOf(session);
+          // A receiving domain's own limit, below INBOUND_MAX_SIZE (EHLO advertises that one: RCPT comes after it).
+          const limit = Math.min(config.inboundMaxSize, ...envelope.routed.map(sizeLimit));
+          if (raw.length > limit)
+            return callback(smtpError(552, `5.3.4 Message exceeds the size limit of ${limit} bytes`));
           const reports = envelope.targets.length > 0 || envelope.feedbackLoop;
           if (reports) await handleInboundMessage(db, log, secret, raw, envelope);
           if (envelope.routed.length) {
+            const client = { helo: session.hostNameAppearsAs ?? '', ip: session.remoteAddress ?? '' };
+            // A bounce to one of our SRS addresses is not judged: only route recipients have a policy.
+            const auth = envelope.routed.some((t) => !t.returnTo)
+              ? await checkInboundAuth(raw, { ...client, sender: envelope.sender, mta: config.mailHostname, resolver })
+              : null;
             const routed = await router.deliver({
               raw,
+              auth,
               sender: envelope.sender,
               targets: envelope.routed,
-              client: { helo: session.hostNameAppearsAs ?? '', ip: session.remoteAddress ?? '' },
+              client,
             });
-            // A header route refused every recipient: the one answer DATA has (RFC 5321 3.3) is a refusal.
-            if (routed.refused.length && !reports) {
-              return callback(smtpError(550, '5.7.1 Mail to this address is refused'));
-            }
+            // Every recipient refused after DATA: the one answer DATA has (RFC 5321 3.3) is a refusal.
+            if (routed.reply && !reports) return callback(smtpError(550, routed.reply));
             return callback(null, '2.0.0 Ok: queued');
           }
           callback(null, '2.0.0 Ok: report received');
         })
         .catch((error: unknown) => {
           if (error instanceof RoutingLoopError) return callback(smtpError(554, `5.4.6 ${error.message}`));
+          if (error instanceof TemporaryAuthError) return callback(smtpError(451, error.message));
           log.error({ err: error }, 'inbound message failed');
           callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
         });

@@ -16,6 +16,8 @@ export interface InboundEnvelope {
   routed: RoutedTarget[];
   /** MAIL FROM; '' for the null sender. */
   sender: string;
+  /** The SIZE the client declared at MAIL FROM (RFC 1870); 0 when it declared none. */
+  declaredSize: number;
 }
 
 /**

@@ -3,13 +3,14 @@ import { LRUCache } from 'lru-cache';
 import { IntakeError } from '../intake/intake-error.ts';
 import { decodeEncodedWords, type HeaderField, headerValue, splitMessage } from '../message/headers.ts';
 import { buildBounce, buildForward, loopReason, mayBounce } from './forward-message.ts';
+import { failedChecks, temporaryFailure } from './inbound-auth.ts';
 import {
   type CompiledRoute,
   compileRoute,
   judgeRecipient,
-  type MatchHeader,
   planRoutes,
   type RcptVerdict,
+  toMatchHeaders,
 } from './route-match.ts';
 import {
   DEFAULT_KEEP_DAYS,
@@ -19,6 +20,7 @@ import {
   type RoutedTarget,
   type RouterDeps,
   RoutingLoopError,
+  TemporaryAuthError,
 } from './routed-mail.ts';
 import {
   findBounceHostDomain,
@@ -62,14 +64,17 @@ export class InboundRouter {
     const host = address.slice(at + 1).toLowerCase();
     let found = this.domains.get(host);
     if (!found) {
-      found = findRoutedDomain(this.deps.db, host).then((domain) => ({ domain }));
+      found = findRoutedDomain(this.deps.db, host, this.deps.inboundMxHost).then((domain) => ({ domain }));
       found.catch(() => this.domains.delete(host)); // a failed lookup is asked again by the next recipient
       this.domains.set(host, found);
     }
     const { domain } = await found;
     if (!domain) return null;
     const routes = this.compile(domain);
-    return { verdict: judgeRecipient(routes, address), target: { recipient: address, domain, routes } };
+    const judged = judgeRecipient(routes, address);
+    // The domain's policy may take mail no route takes (hold, or bounce after DATA) instead of refusing it at RCPT.
+    const verdict = judged === 'no_match' && domain.policy.unmatched !== 'reject' ? 'accept' : judged;
+    return { verdict, target: { recipient: address, domain, routes } };
   }
 
   /** An SRS address of ours (a valid hash, not too old, at a domain's return-path host) takes the forward's bounce. */
@@ -98,24 +103,27 @@ export class InboundRouter {
   }
 
   async deliver(mail: RoutedMail): Promise<RoutedResult> {
-    const { headers, body } = splitMessage(mail.raw);
+    // What is stored, posted and forwarded: the received bytes behind our Received-SPF and Authentication-Results
+    // fields (RFC 8601 5: added where the message enters our administrative domain).
+    const raw = mail.auth ? Buffer.concat([Buffer.from(mail.auth.header, 'latin1'), mail.raw]) : mail.raw;
+    const { headers, body } = splitMessage(raw);
     const loop = loopReason(headers);
     if (loop) throw new RoutingLoopError(`Routing loop detected: ${loop}`);
-    const matchHeaders: MatchHeader[] = headers.map((h) => ({
-      name: h.key,
-      value: decodeEncodedWords(
-        h.line
-          .slice(h.line.indexOf(':') + 1)
-          .replace(/\r\n[ \t]/g, ' ')
-          .trim(),
-      ),
-    }));
+    const { auth } = mail;
+    if (auth && mail.targets.some((t) => !t.returnTo && temporaryFailure(t.domain.policy, auth))) {
+      throw new TemporaryAuthError('4.7.0 Authentication could not be checked now, try again later');
+    }
+    const matchHeaders = toMatchHeaders(headers);
+    const routed = { ...mail, raw };
     const refused: string[] = [];
+    const authRefused: { recipient: string; failed: string[] }[] = [];
     for (const target of mail.targets) {
       if (target.returnTo) {
-        await this.returnToSender(mail, target, target.returnTo, headers);
+        await this.returnToSender(mail, target, target.returnTo, splitMessage(mail.raw).headers);
         continue;
       }
+      const { policy } = target.domain;
+      const failed = auth ? failedChecks(policy, auth) : [];
       const plan = planRoutes(target.routes, target.recipient, matchHeaders);
       const base = {
         customerId: target.domain.customerId,
@@ -125,50 +133,53 @@ export class InboundRouter {
         sender: mail.sender,
         fromHeader: decodeEncodedWords(headerValue(headers, 'from') ?? ''),
         subject: decodeEncodedWords(headerValue(headers, 'subject') ?? ''),
-        raw: mail.raw,
+        raw,
+        auth,
+        keepDays: DEFAULT_KEEP_DAYS,
+        postUrls: [],
       };
-      if (plan.outcome === 'no_match' || plan.outcome === 'reject') {
+      const failure = `${failed.join(', ')} did not pass (required by the policy)`;
+      if (failed.length && policy.authFailure === 'reject') {
+        authRefused.push({ recipient: target.recipient, failed });
+        continue;
+      }
+      if (failed.length && policy.authFailure === 'hold') {
+        await this.record({ ...base, outcome: 'held', stored: true, results: [{ action: 'policy', result: failure }] });
+        continue;
+      }
+      const marks: Results = failed.length ? [{ action: 'policy', result: `marked: ${failure}` }] : [];
+      const outcome = plan.outcome === 'no_match' ? policy.unmatched : plan.outcome;
+      const why = plan.outcome === 'no_match' ? [{ action: 'policy', result: `no route matched: ${outcome}` }] : [];
+      if (outcome === 'reject') {
         refused.push(target.recipient);
-        continue;
+      } else if (outcome === 'hold') {
+        await this.record({ ...base, outcome: 'held', stored: true, results: [...marks, ...why] });
+      } else if (outcome === 'bounce') {
+        const reason = plan.outcome === 'no_match' ? 'no route accepts it' : 'the recipient does not accept mail';
+        const result = await this.bounce(routed, target, headers, reason);
+        const results = [...marks, ...why, { action: 'bounce()', result }];
+        await this.record({ ...base, outcome: 'bounced', stored: false, results });
+      } else {
+        const done = await this.runActions(routed, target, plan.actions, headers, body);
+        await this.record({ ...base, outcome: 'accepted', ...done, results: [...marks, ...done.results] });
       }
-      if (plan.outcome === 'hold') {
-        await this.record({
-          ...base,
-          outcome: 'held',
-          stored: true,
-          results: [],
-          keepDays: DEFAULT_KEEP_DAYS,
-          postUrls: [],
-        });
-        continue;
-      }
-      if (plan.outcome === 'bounce') {
-        const result = await this.bounce(mail, target, headers, 'the recipient does not accept mail');
-        await this.record({
-          ...base,
-          outcome: 'bounced',
-          stored: false,
-          results: [{ action: 'bounce()', result }],
-          keepDays: DEFAULT_KEEP_DAYS,
-          postUrls: [],
-        });
-        continue;
-      }
-      await this.record({
-        ...base,
-        outcome: 'accepted',
-        ...(await this.runActions(mail, target, plan.actions, headers, body)),
-      });
+    }
+    const refusedAll = refused.length + authRefused.length === mail.targets.length;
+    // Refused for failing a required check: never bounced (the sender is likely forged; a DSN would be backscatter).
+    for (const r of authRefused) this.deps.log.info({ ...r, refusedAll }, 'inbound message refused by policy');
+    if (refusedAll && authRefused.length) {
+      const failed = [...new Set(authRefused.flatMap((r) => r.failed))].join(', ');
+      return { refused: [...refused, ...authRefused.map((r) => r.recipient)], reply: `5.7.1 ${failed} did not pass` };
     }
     // Some recipients taken, others refused by a header route: those get a bounce (one answer per DATA in SMTP).
-    if (refused.length < mail.targets.length) {
+    if (!refusedAll) {
       for (const recipient of refused) {
         const target = mail.targets.find((t) => t.recipient === recipient) as RoutedTarget;
-        await this.bounce(mail, target, headers, 'no route accepts it');
+        await this.bounce(routed, target, headers, 'no route accepts it');
       }
-      return { refused: [] };
+      return { refused: [], reply: null };
     }
-    return { refused };
+    return { refused, reply: refused.length ? '5.7.1 Mail to this address is refused' : null };
   }
 
   private async runActions(

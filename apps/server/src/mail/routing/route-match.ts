@@ -1,6 +1,7 @@
 import type { RouteAction, RouteExpression, RouteMode } from '@mailwright/contract';
 import type { RE2JS } from 're2js';
 import { compileSafeRegex } from '../classify/safe-regex.ts';
+import { decodeEncodedWords, type HeaderField } from '../message/headers.ts';
 
 /** A route as the matcher needs it: enabled routes only, already in the order they are tried. */
 export interface RouteRule {
@@ -20,6 +21,19 @@ export interface CompiledRoute extends RouteRule {
 export interface MatchHeader {
   name: string;
   value: string;
+}
+
+/** A message's header fields as match_header sees them: unfolded, trimmed, RFC 2047-decoded. */
+export function toMatchHeaders(fields: readonly HeaderField[]): MatchHeader[] {
+  return fields.map((h) => ({
+    name: h.key,
+    value: decodeEncodedWords(
+      h.line
+        .slice(h.line.indexOf(':') + 1)
+        .replace(/\r\n[ \t]/g, ' ')
+        .trim(),
+    ),
+  }));
 }
 
 /**

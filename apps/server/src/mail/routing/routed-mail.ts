@@ -1,3 +1,4 @@
+import type { InboundAuth } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
 import type { Intake } from '../intake/intake.service.ts';
@@ -21,20 +22,30 @@ export interface RoutedTarget {
 }
 
 export interface RoutedMail {
+  /** As received. */
   raw: Buffer;
+  /** SPF, DKIM and DMARC of the message (inbound-auth.ts); null when not checked (only SRS bounces in it). */
+  auth: InboundAuth | null;
   /** MAIL FROM; '' for the null sender. */
   sender: string;
   targets: RoutedTarget[];
   client: { helo: string; ip: string };
 }
 
-/** What a routed message came to: the recipients whose mail was refused after DATA (no route took it). */
+/**
+ * What a routed message came to: the recipients whose mail was refused after DATA (no route took it, or it failed a
+ * check the policy requires), and when that was every recipient, the reply for DATA (after 550).
+ */
 export interface RoutedResult {
   refused: string[];
+  reply: string | null;
 }
 
 /** A message that must not be routed at all: answered 554 5.4.6 (RFC 3463: routing loop detected). */
 export class RoutingLoopError extends Error {}
+
+/** A check the policy requires could not be made (temperror): answered 451 so the sender tries again later. */
+export class TemporaryAuthError extends Error {}
 
 export interface RouterDeps {
   db: Db;
@@ -44,4 +55,6 @@ export interface RouterDeps {
   intake: () => Promise<Intake>;
   /** MAIL_HOSTNAME, named in our DSNs. */
   reportingMta: string;
+  /** INBOUND_MX_HOST: a domain receives once its own MX names this host (its receiving record verified). */
+  inboundMxHost: string;
 }

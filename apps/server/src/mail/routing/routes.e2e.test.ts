@@ -15,6 +15,7 @@ import { type MailEnv, startMailEnv, type TestDomain } from '../testing/mail-env
 import { HOPS_HEADER, MAX_ROUTE_HOPS } from './forward-message.ts';
 import { recordInboundMessage } from './routing.repo.ts';
 import { srsReverse } from './srs.ts';
+import { publishAndVerify } from './testing.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 const run = promisify(execFile);
@@ -43,8 +44,8 @@ beforeAll(async () => {
   });
   receiver = await startWebhookReceiver();
   recv = await env.addDomain('recv.test');
-  bounceHost = (await db.one<{ bounce_host: string }>('SELECT bounce_host FROM domains WHERE id = $1', [recv.id]))
-    .bounce_host;
+  // The domain receives once its own MX names our inbound host and verified (its receiving record).
+  bounceHost = (await publishAndVerify(env, recv.id)).bounce_host;
   // What the customer publishes (docs/domains.md): SPF for the return-path host names our outbound IP; the original
   // sender's domain allows nobody but itself; DMARC at p=reject for both.
   env.dns.set(bounceHost, 'TXT', ['v=spf1 ip4:127.0.0.1 -all']);
@@ -211,7 +212,10 @@ describe('inbound routes end to end (S2-017)', () => {
     const keptDays = (Date.parse(stored?.expires_at ?? '') - Date.parse(stored?.received_at ?? '')) / 86_400_000;
     expect(Math.round(keptDays)).toBe(5);
     const detail = (await api<InboundMessage>('GET', `/messages/${stored?.id}`)).body.data as InboundMessage;
-    expect(Buffer.from(detail.raw, 'base64').equals(Buffer.from(raw, 'utf8'))).toBe(true);
+    // Byte for byte as received, behind the Received-SPF and Authentication-Results fields our MX adds (RFC 8601 5).
+    expect(detail.auth?.header).toMatch(/^Received-SPF: .*\r\nAuthentication-Results: mw\.mailwright\.test;/s);
+    const expected = Buffer.concat([Buffer.from(detail.auth?.header ?? '', 'latin1'), Buffer.from(raw, 'utf8')]);
+    expect(Buffer.from(detail.raw, 'base64').equals(expected)).toBe(true);
     expect(detail.text).toContain('Keep this');
     const outsider = await makeTenant(env.t);
     const path = `/api/routes/${recv.id}/messages/${stored?.id}`;
@@ -280,6 +284,7 @@ describe('inbound routes end to end (S2-017)', () => {
       raw: Buffer.from('Subject: Late\r\n\r\nx\r\n'),
       keepDays: 1,
       postUrls: [],
+      auth: null,
     });
     const detail = await api<InboundMessage>('GET', `/messages/${id}`);
     expect(detail.body.data).toMatchObject({ route_id: null, recipient: 'late@recv.test' });

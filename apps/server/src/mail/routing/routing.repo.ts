@@ -1,5 +1,6 @@
-import type { RouteAction, RouteExpression, RouteMode } from '@mailwright/contract';
+import type { InboundAuth, RouteAction, RouteExpression, RouteMode } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
+import { DEFAULT_POLICY, type InboundPolicyRule } from './inbound-auth.ts';
 import type { RouteRule } from './route-match.ts';
 
 /** A verified domain that receives mail, with its enabled routes in the order they are tried. */
@@ -11,9 +12,32 @@ export interface RoutedDomain {
   routes: RouteRule[];
   /** Changes whenever a route does: the compiled-route cache key. */
   version: string;
+  /** Mail no route takes, size limit, required SPF/DKIM/DMARC (the defaults without a saved policy). */
+  policy: InboundPolicyRule;
 }
 
-interface RouteRow {
+interface PolicyColumns {
+  unmatched: InboundPolicyRule['unmatched'] | null;
+  max_size: number | null;
+  require_spf: boolean | null;
+  require_dkim: boolean | null;
+  require_dmarc: boolean | null;
+  auth_failure: InboundPolicyRule['authFailure'] | null;
+}
+
+const policyOf = (row: PolicyColumns): InboundPolicyRule =>
+  row.unmatched === null
+    ? DEFAULT_POLICY
+    : {
+        unmatched: row.unmatched,
+        maxSize: row.max_size,
+        requireSpf: row.require_spf === true,
+        requireDkim: row.require_dkim === true,
+        requireDmarc: row.require_dmarc === true,
+        authFailure: row.auth_failure ?? 'reject',
+      };
+
+interface RouteRow extends PolicyColumns {
   customer_id: number;
   domain_id: number;
   name: string;
@@ -27,17 +51,22 @@ interface RouteRow {
 }
 
 /**
- * The domain an inbound recipient's host names, when it is verified (a sandbox domain receives nothing), with its
- * enabled routes; null when there is no such domain.
+ * The domain an inbound recipient's host names, when it receives mail: verified for sending, and its receiving MX
+ * (the domain's own MX at `inboundMxHost`) verified too (a sandbox domain receives nothing). With its enabled routes
+ * and inbound policy; null when there is no such domain.
  */
-export async function findRoutedDomain(db: Db, host: string): Promise<RoutedDomain | null> {
+export async function findRoutedDomain(db: Db, host: string, inboundMxHost: string): Promise<RoutedDomain | null> {
   const rows = await db.query<RouteRow>(
     `SELECT d.customer_id, d.id AS domain_id, d.name, d.bounce_host,
-            r.id, r.priority, r.expression, r.actions, r.mode, r.updated_at
-       FROM domains d LEFT JOIN inbound_routes r ON r.domain_id = d.id AND r.enabled
+            r.id, r.priority, r.expression, r.actions, r.mode, r.updated_at,
+            p.unmatched, p.max_size, p.require_spf, p.require_dkim, p.require_dmarc, p.auth_failure
+       FROM domains d
+       LEFT JOIN inbound_routes r ON r.domain_id = d.id AND r.enabled
+       LEFT JOIN inbound_policies p ON p.domain_id = d.id
       WHERE d.name = $1 AND d.state = 'verified' AND NOT d.sandbox
+        AND d.records->'receiving'->>'state' = 'valid' AND d.records->'receiving'->>'value' = $2
       ORDER BY r.priority, r.id`,
-    [host.toLowerCase().replace(/\.$/, '')],
+    [host.toLowerCase().replace(/\.$/, ''), inboundMxHost.toLowerCase()],
   );
   const first = rows[0];
   if (!first) return null;
@@ -61,6 +90,7 @@ export async function findRoutedDomain(db: Db, host: string): Promise<RoutedDoma
     bounceHost: first.bounce_host,
     routes,
     version,
+    policy: policyOf(first),
   };
 }
 
@@ -79,6 +109,8 @@ export interface InboundRecord {
   keepDays: number;
   /** forward("https://…") and store(notify=…) URLs: one signed POST each, sent by the worker role. */
   postUrls: string[];
+  /** SPF, DKIM and DMARC of the message; null when not checked (a bounce to an SRS address). */
+  auth?: InboundAuth | null;
 }
 
 /** Records one routed message and queues its URL posts, in one statement (one transaction). Answers its id. */
@@ -86,10 +118,10 @@ export async function recordInboundMessage(db: Db, record: InboundRecord): Promi
   const row = await db.one<{ id: number }>(
     `WITH added AS (
        INSERT INTO inbound_messages (customer_id, domain_id, route_id, recipient, sender, from_header, subject,
-                                     size_bytes, outcome, stored, results, raw, expires_at)
+                                     size_bytes, outcome, stored, results, raw, expires_at, auth)
        -- The route may have been deleted since RCPT (or since it was cached): then the message names none.
        VALUES ($1, $2, (SELECT id FROM inbound_routes WHERE id = $3), $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12,
-               now() + make_interval(days => $13))
+               now() + make_interval(days => $13), $15::jsonb)
        RETURNING id),
      posts AS (
        INSERT INTO inbound_posts (customer_id, inbound_message_id, url)
@@ -110,6 +142,7 @@ export async function recordInboundMessage(db: Db, record: InboundRecord): Promi
       record.raw,
       record.keepDays,
       record.postUrls,
+      record.auth ? JSON.stringify(record.auth) : null,
     ],
   );
   return row.id;
@@ -130,5 +163,6 @@ export async function findBounceHostDomain(db: Db, host: string): Promise<Routed
     bounceHost: row.bounce_host,
     routes: [],
     version: '',
+    policy: DEFAULT_POLICY,
   };
 }

@@ -15,6 +15,7 @@ const KIND_TITLES: Record<DnsRecordKind, string> = {
   dmarc: 'DMARC',
   return_path: 'Return-path (bounces)',
   tracking: 'Tracking',
+  receiving: 'Receiving MX (inbound routes)',
 };
 
 /** One DNS record to publish: where, what (each with a copy button), why, and what the last check found. */
@@ -28,7 +29,7 @@ export function DnsRecordCard({ record }: { record: DnsRecord }) {
         </Typography>
         <Chip
           size="small"
-          label={record.required ? 'Required' : 'Recommended'}
+          label={record.required ? 'Required' : record.kind === 'receiving' ? 'For inbound routes' : 'Recommended'}
           color={record.required ? 'primary' : 'default'}
         />
         <RecordStateChip state={record.state} />
