@@ -120,6 +120,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: ADMINS,
     screen: 'AccountSettingsScreen',
   },
+  // Issue 14: the customer's tier, usage, estimated invoice and invoices (spec 2, "Invoices (billable data)").
+  { path: 'account/billing', title: 'Billing and invoices', access: ADMINS, screen: 'AccountBillingScreen' },
   {
     path: 'clients',
     title: 'Clients',
@@ -236,6 +238,7 @@ const InviteScreen = lazy(() => import('../features/auth/InviteScreen.tsx'));
 const VettingFormScreen = lazy(() => import('../features/vetting/VettingFormScreen.tsx'));
 const InviteAccountScreen = lazy(() => import('../features/clients/InviteAccountScreen.tsx'));
 const JoinScreen = lazy(() => import('../features/clients/JoinScreen.tsx'));
+const PaymentResultScreen = lazy(() => import('../features/invoices/PaymentResultScreen.tsx'));
 
 /** Spec 2, guest routes: they open without a token. */
 export const GUEST_ROUTES: ScreenRoute[] = [
@@ -245,8 +248,8 @@ export const GUEST_ROUTES: ScreenRoute[] = [
   { path: 'auth/reset/:token', title: 'Choose a new password', screen: NewPasswordScreen },
   { path: 'auth/activate/:token', title: 'Activate your account', screen: NewPasswordScreen },
   { path: 'auth/invite/:token', title: 'Invitation', screen: InviteScreen },
-  { path: 'payment/success', title: 'Payment received', arrivesWith: 'the billing feature: payment confirmation' },
-  { path: 'payment/cancel', title: 'Payment cancelled', arrivesWith: 'the billing feature: payment confirmation' },
+  { path: 'payment/success', title: 'Payment received', screen: PaymentResultScreen },
+  { path: 'payment/cancel', title: 'Payment cancelled', screen: PaymentResultScreen },
   { path: 'invite', title: 'Invitation', screen: InviteAccountScreen },
   { path: 'vetting/:token', title: 'Vetting form', screen: VettingFormScreen },
   { path: 'join/:token', title: 'Join request', screen: JoinScreen },

@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
  */
 export const SCREENS = {
   AccountSettingsScreen: () => import('../features/account-settings/AccountSettingsScreen.tsx'),
+  // Issue 14: the customer's billing and invoices.
+  AccountBillingScreen: () => import('../features/invoices/AccountBillingScreen.tsx'),
   AllDomainsScreen: () => import('../features/domains/AllDomainsScreen.tsx'),
   ApiKeysScreen: () => import('../features/api-keys/ApiKeysScreen.tsx'),
   BounceCategoryPatternsScreen: () => import('../features/patterns/BounceCategoryPatternsScreen.tsx'),

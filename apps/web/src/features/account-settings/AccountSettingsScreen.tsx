@@ -1,6 +1,10 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { CompanyCard } from './CompanyCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { ProvidersCard } from './ProvidersCard.tsx';
@@ -20,6 +24,19 @@ export default function AccountSettingsScreen() {
               Company details
             </Typography>
             <CompanyCard />
+            <Typography variant="h6" component="h2">
+              Billing
+            </Typography>
+            <Card variant="outlined">
+              <CardContent>
+                <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+                  <Typography color="text.secondary">Your tier, this month's usage, and your invoices.</Typography>
+                  <Button component={RouterLink} to="/account/billing" variant="outlined">
+                    Billing and invoices
+                  </Button>
+                </Stack>
+              </CardContent>
+            </Card>
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, lg: 5 }}>
