@@ -5,6 +5,8 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -110,15 +112,31 @@ export default function ClientsScreen() {
           </>
         }
         rowActions={(client) => (
-          <Button
-            size="small"
-            startIcon={<SwapHorizIcon />}
-            disabled={switching !== null}
-            aria-label={`Act as ${client.customer}`}
-            onClick={() => void actAs(client)}
-          >
-            Act as
-          </Button>
+          <>
+            {/* Words where there is room; on a phone the icon alone, so the name and vetting state keep the row. */}
+            <Button
+              size="small"
+              startIcon={<SwapHorizIcon />}
+              disabled={switching !== null}
+              aria-label={`Act as ${client.customer}`}
+              onClick={() => void actAs(client)}
+              sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+            >
+              Act as
+            </Button>
+            <Tooltip title={`Act as ${client.customer}`}>
+              <IconButton
+                size="small"
+                color="primary"
+                disabled={switching !== null}
+                aria-label={`Act as ${client.customer}`}
+                onClick={() => void actAs(client)}
+                sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+              >
+                <SwapHorizIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
         )}
       />
       <JoinRequestsPanel />
