@@ -11,6 +11,7 @@ import type { World, WorldIds } from './tenant-world.ts';
 const ID_BY_PATH: [RegExp, keyof WorldIds][] = [
   [/^\/proxy\//, 'customer'],
   [/^\/users\//, 'user'],
+  [/^\/customers\/join\//, 'joinRequest'],
   [/^\/customers\//, 'customer'],
   [/^\/news\//, 'news'],
   [/^\/domains\//, 'domain'],

@@ -28,6 +28,8 @@ export interface WorldIds {
   uriAllowlist: number;
   domainPattern: number;
   sandboxMessage: number;
+  /** Issue 15: a request to join A, waiting for A's admins. */
+  joinRequest: number;
   /** Features seeded only when their routes are served (see seedContent): unset until then. */
   template?: number;
   templateVersion?: number;
@@ -154,6 +156,16 @@ export async function seedWorld(env: MailEnv): Promise<World> {
     [a.cid],
   );
 
+  // Issue 15: a client of A (marked), and another customer's request to join A, waiting for A's admins.
+  await ok(env, 'POST', '/api/customers/subaccounts', admin, {
+    company: 'zqa-client',
+    email: 'zqa-client@zqa-mail.test',
+  });
+  const joiner = await makeTenant(t);
+  await ok(env, 'POST', '/api/customers/join', joiner.admin.token, { approver: a.admin.username });
+  const joinRequest = await t.deps.db.one<{ id: number }>('SELECT id FROM join_requests WHERE customer_id = $1', [
+    joiner.cid,
+  ]);
   const content = await seedContent(env, a.cid, did, admin);
   const master = operators.master;
   const billing = await seedBilling(env, a.cid, did, master);
@@ -191,6 +203,7 @@ export async function seedWorld(env: MailEnv): Promise<World> {
       uriAllowlist: uriAllowlist.upid,
       domainPattern: domainPattern.id,
       sandboxMessage: sandboxMessage.id,
+      joinRequest: joinRequest.id,
       ...content,
       ...billing,
       news: news.id,
