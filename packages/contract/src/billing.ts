@@ -242,6 +242,8 @@ export const customerTierSchema = z.object({
   btid: z.number().int(),
   label: z.string(),
   name: z.string(),
+  /** The tier's currency: what the customer is billed in (billing items must use it). */
+  currency: z.string(),
   effective_at: z.string(),
 });
 
@@ -256,6 +258,8 @@ export const customerBillingSchema = z.object({
   tier: customerTierSchema.nullable(),
   tiers: z.array(customerTierSchema),
   addons: z.array(customerAddonSchema),
+  /** The customer's domains, which a billing item may name. */
+  domains: z.array(z.object({ did: z.number().int(), name: z.string() })),
 });
 export type CustomerBilling = z.infer<typeof customerBillingSchema>;
 
@@ -279,7 +283,7 @@ const baidParams = z.object({ baid: id });
 const biidParams = z.object({ biid: id });
 const cidParams = z.object({ cid: id });
 const caidParams = z.object({ cid: id, caid: id });
-const withMessage = <T extends z.ZodObject>(schema: T) => schema.extend({ message: z.string() });
+const message = { message: z.string() };
 
 export const billingCatalogueEndpoints = {
   tiers: defineEndpoint({
@@ -298,7 +302,7 @@ export const billingCatalogueEndpoints = {
     tag,
     summary: "Add a tier ('Tier added successfully!').",
     body: tierInput,
-    response: withMessage(tierSchema),
+    response: tierSchema.extend(message),
   }),
   updateTier: defineEndpoint({
     method: 'PUT',
@@ -308,7 +312,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Edit a tier (applies to the periods not yet invoiced of every customer on it).',
     params: btidParams,
     body: tierInput,
-    response: withMessage(tierSchema),
+    response: tierSchema.extend(message),
   }),
   retireTier: defineEndpoint({
     method: 'PUT',
@@ -318,7 +322,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Retire a tier (offered to nobody new; customers on it stay) or restore it.',
     params: btidParams,
     body: retireInput,
-    response: withMessage(tierSchema),
+    response: tierSchema.extend(message),
   }),
   addons: defineEndpoint({
     method: 'GET',
@@ -336,7 +340,7 @@ export const billingCatalogueEndpoints = {
     tag,
     summary: 'Add an add-on.',
     body: addonInput,
-    response: withMessage(addonSchema),
+    response: addonSchema.extend(message),
   }),
   updateAddon: defineEndpoint({
     method: 'PUT',
@@ -346,7 +350,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Edit an add-on.',
     params: baidParams,
     body: addonInput,
-    response: withMessage(addonSchema),
+    response: addonSchema.extend(message),
   }),
   retireAddon: defineEndpoint({
     method: 'PUT',
@@ -356,7 +360,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Retire an add-on or restore it.',
     params: baidParams,
     body: retireInput,
-    response: withMessage(addonSchema),
+    response: addonSchema.extend(message),
   }),
   deleteAddon: defineEndpoint({
     method: 'DELETE',
@@ -383,7 +387,7 @@ export const billingCatalogueEndpoints = {
     tag,
     summary: 'Add a billing item (400 with field errors for bad input).',
     body: billingItemInput,
-    response: withMessage(billingItemSchema),
+    response: billingItemSchema.extend(message),
   }),
   item: defineEndpoint({
     method: 'GET',
@@ -402,7 +406,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Change a billing item; its customer stays (a cid naming another customer is a 404).',
     params: biidParams,
     body: billingItemInput,
-    response: withMessage(billingItemSchema),
+    response: billingItemSchema.extend(message),
   }),
   deleteItem: defineEndpoint({
     method: 'DELETE',
@@ -430,7 +434,7 @@ export const billingCatalogueEndpoints = {
     summary: "Set a customer's tax rate (basis points) and tax ID.",
     params: cidParams,
     body: taxInput,
-    response: withMessage(customerBillingSchema),
+    response: customerBillingSchema.extend(message),
   }),
   setTier: defineEndpoint({
     method: 'POST',
@@ -440,7 +444,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Put a customer on a tier from now or from effective_at (a retired tier is refused).',
     params: cidParams,
     body: customerTierInput,
-    response: withMessage(customerBillingSchema),
+    response: customerBillingSchema.extend(message),
   }),
   addCustomerAddon: defineEndpoint({
     method: 'POST',
@@ -450,7 +454,7 @@ export const billingCatalogueEndpoints = {
     summary: 'Give a customer qty units of an add-on from start (until end, or until removed).',
     params: cidParams,
     body: customerAddonInput,
-    response: withMessage(customerBillingSchema),
+    response: customerBillingSchema.extend(message),
   }),
   updateCustomerAddon: defineEndpoint({
     method: 'PUT',
@@ -460,7 +464,7 @@ export const billingCatalogueEndpoints = {
     summary: "Change a customer's add-on (qty, start, end).",
     params: caidParams,
     body: customerAddonInput,
-    response: withMessage(customerBillingSchema),
+    response: customerBillingSchema.extend(message),
   }),
   removeCustomerAddon: defineEndpoint({
     method: 'DELETE',
@@ -469,6 +473,6 @@ export const billingCatalogueEndpoints = {
     tag,
     summary: "Remove a customer's add-on.",
     params: caidParams,
-    response: withMessage(customerBillingSchema),
+    response: customerBillingSchema.extend(message),
   }),
 };

@@ -156,6 +156,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     redirectTo: 'customers',
     children: [
       { path: 'customers', title: 'Customers', screen: 'CustomersScreen' },
+      // Issue 14: a customer's tier, tax, add-ons and billing items, from the customer's row.
+      { path: 'customers/:cid/billing', title: 'Customer billing', screen: 'CustomerBillingScreen' },
       { path: 'domains', title: 'Domains', screen: 'AllDomainsScreen' },
     ],
   },
@@ -179,8 +181,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: SUPERADMIN,
     redirectTo: 'tiers',
     children: [
-      { path: 'tiers', title: 'Tiers', arrivesWith: 'the billing feature: billing tiers' },
-      { path: 'add-ons', title: 'Add-ons', arrivesWith: 'the billing feature: add-ons' },
+      { path: 'tiers', title: 'Tiers', screen: 'TiersScreen' },
+      { path: 'add-ons', title: 'Add-ons', screen: 'AddonsScreen' },
     ],
   },
   {

@@ -9,11 +9,13 @@ export const SCREENS = {
   AccountSettingsScreen: () => import('../features/account-settings/AccountSettingsScreen.tsx'),
   // Issue 14: the customer's billing and invoices.
   AccountBillingScreen: () => import('../features/invoices/AccountBillingScreen.tsx'),
+  AddonsScreen: () => import('../features/billing/AddonsScreen.tsx'),
   AllDomainsScreen: () => import('../features/domains/AllDomainsScreen.tsx'),
   ApiKeysScreen: () => import('../features/api-keys/ApiKeysScreen.tsx'),
   BounceCategoryPatternsScreen: () => import('../features/patterns/BounceCategoryPatternsScreen.tsx'),
   // Issue 15: the clients (sub-accounts) with join requests.
   ClientsScreen: () => import('../features/clients/ClientsScreen.tsx'),
+  CustomerBillingScreen: () => import('../features/billing/CustomerBillingScreen.tsx'),
   CustomersScreen: () => import('../features/customers/CustomersScreen.tsx'),
   // Issue 15: the operators' vetting lists.
   CustomerVettingScreen: () => import('../features/vetting/CustomerVettingScreen.tsx'),
@@ -39,6 +41,7 @@ export const SCREENS = {
   TemplatesScreen: () => import('../features/templates/TemplatesScreen.tsx'),
   SuppressionsScreen: () => import('../features/suppressions/SuppressionsScreen.tsx'),
   // Issue 19: a key's IP ranges.
+  TiersScreen: () => import('../features/billing/TiersScreen.tsx'),
   TokenIpRangesScreen: () => import('../features/token-ips/TokenIpRangesScreen.tsx'),
   UriAllowlistScreen: () => import('../features/allowlists/UriAllowlistScreen.tsx'),
   UriBlocklistScreen: () => import('../features/uri-blocklist/UriBlocklistScreen.tsx'),

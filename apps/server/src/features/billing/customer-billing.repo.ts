@@ -51,11 +51,16 @@ export async function readCustomerBilling(db: Db, cid: number, now: Date): Promi
       WHERE ca.customer_id = $1 ORDER BY ca.start_at DESC, ca.id DESC`,
     [cid],
   );
+  const domains = await db.query<{ did: number; name: string }>(
+    'SELECT id AS did, name FROM domains WHERE customer_id = $1 ORDER BY name',
+    [cid],
+  );
   const history = tiers.map((r) => ({
     ctid: r.id,
     btid: r.tier_id,
     name: r.name,
     label: tierLabel({ msg_included: Number(r.msg_included), price: Number(r.price), currency: r.currency }),
+    currency: r.currency,
     effective_at: iso(r.effective_at),
   }));
   return {
@@ -77,6 +82,7 @@ export async function readCustomerBilling(db: Db, cid: number, now: Date): Promi
       start: iso(r.start_at),
       end: r.end_at === null ? null : iso(r.end_at),
     })),
+    domains,
   };
 }
 

@@ -140,4 +140,26 @@ describe('S7-093 S3-032 S3-033 S8-027 billing items CRUD', () => {
     const query = await t.request('GET', '/api/billing/items?cid=abc&sort=nope', { token: master });
     expect(query.status).toBe(400);
   });
+
+  it("S5-015 refuses an item in another currency than the customer's tier as a currency field error", async () => {
+    const tier = await t.request<{ btid: number }>('POST', '/api/billing/tiers', {
+      token: master,
+      body: { msg_included: 1000, price: 100, currency: 'USD' },
+    });
+    await t.request('POST', `/api/billing/customers/${other.cid}/tier`, {
+      token: master,
+      body: { btid: tier.body.data?.btid },
+    });
+    const eur = await t.request('POST', '/api/billing/items', {
+      token: master,
+      body: { ...item(), cid: other.cid, did: null },
+    });
+    expect(eur.status).toBe(400);
+    expect(eur.body.errors).toEqual([{ field: 'currency', message: 'This customer is billed in USD: use USD' }]);
+    const usd = await t.request('POST', '/api/billing/items', {
+      token: master,
+      body: { ...item(), cid: other.cid, did: null, currency: 'USD' },
+    });
+    expect(usd.status).toBe(200);
+  });
 });

@@ -1,7 +1,8 @@
 import { BILLING_MSG, type BillingItemTableOptions, type billingItemListQuery } from '@mailwright/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { currentTier } from '../../mail/policy/billing-plan.ts';
 import * as repo from './items.repo.ts';
 
 type ListQuery = z.output<typeof billingItemListQuery>;
@@ -14,6 +15,17 @@ async function requireCustomer(deps: Deps, cid: number) {
 async function requireDomainOf(deps: Deps, write: repo.ItemWrite) {
   if (write.did !== null && !(await repo.isCustomerDomain(deps.db, write.cid, write.did))) {
     throw notFound('Domain not found!');
+  }
+}
+
+/**
+ * One invoice is in one currency: an item must be in the currency of the customer's tier (when it has one). Only the
+ * server knows the tier, so this is the form's server-side field error (spec 5: 400 back to the form).
+ */
+async function requireBillingCurrency(deps: Deps, write: repo.ItemWrite) {
+  const tier = await currentTier(deps.db, write.cid, new Date());
+  if (tier && tier.currency !== write.currency) {
+    throw fieldError('currency', `This customer is billed in ${tier.currency}: use ${tier.currency}`);
   }
 }
 
@@ -40,6 +52,7 @@ export const getItem = (deps: Deps, biid: number) => requireItem(deps, biid);
 export async function createItem(deps: Deps, write: repo.ItemWrite) {
   await requireCustomer(deps, write.cid);
   await requireDomainOf(deps, write);
+  await requireBillingCurrency(deps, write);
   const biid = await repo.insertItem(deps.db, write);
   return { ...(await requireItem(deps, biid)), message: BILLING_MSG.itemSaved };
 }
@@ -47,6 +60,7 @@ export async function createItem(deps: Deps, write: repo.ItemWrite) {
 /** An item stays with its customer: a body naming another customer does not find it. */
 export async function updateItem(deps: Deps, biid: number, write: repo.ItemWrite) {
   await requireDomainOf(deps, write);
+  await requireBillingCurrency(deps, write);
   if (!(await repo.updateItem(deps.db, biid, write))) throw notFound(BILLING_MSG.itemNotFound);
   return { ...(await requireItem(deps, biid)), message: BILLING_MSG.itemSaved };
 }

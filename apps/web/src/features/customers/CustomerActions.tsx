@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 
-export type CustomerAction = 'act-as' | 'edit' | 'contract' | 'delete';
+export type CustomerAction = 'act-as' | 'edit' | 'billing' | 'contract' | 'delete';
 
 interface CustomerActionsProps {
   customer: Customer;
@@ -47,6 +47,7 @@ export function CustomerActions({ customer, own, onAction }: CustomerActionsProp
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => pick('edit')}>Edit</MenuItem>
+        <MenuItem onClick={() => pick('billing')}>Billing</MenuItem>
         {customer.contract_signed_at ? null : (
           <MenuItem onClick={() => pick('contract')}>Mark the contract signed</MenuItem>
         )}

@@ -71,6 +71,8 @@ export default function CustomersScreen() {
       if (action === 'edit') {
         setEditing(customer);
         setFormOpen(true);
+      } else if (action === 'billing') {
+        navigate(`/accounts/customers/${customer.cid}/billing`);
       } else if (action === 'contract') {
         signContract.mutate(customer.cid);
       } else if (action === 'act-as') {
