@@ -4,6 +4,7 @@ import FormData from 'form-data';
 import Mailgun from 'mailgun.js';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTenant } from '../../test/factories.ts';
 import { type MailEnv, startMailEnv } from '../testing/mail-env.ts';
 import { putOnTier } from '../testing/quota-tiers.ts';
 import { periodOf } from './quota.ts';
@@ -18,7 +19,13 @@ let baseUrl: string;
 const ALLOWANCE = 4;
 
 beforeAll(async () => {
-  env = await startMailEnv();
+  // Platform mail (the notices' e-mails) goes from a domain of the operators' own customer, as in production.
+  env = await startMailEnv({
+    systemMailDomain: 'platform.test',
+    systemMailFrom: 'Mailwright <accounts@platform.test>',
+  });
+  await env.addDomain('platform.test', { tenant: await makeTenant(env.t) });
+  env.routeToSink('example.com'); // the test users' addresses
   baseUrl = await env.t.app.listen({ port: 0, host: '127.0.0.1' });
   await putOnTier(env.t.deps.db, env.tenant.cid, { msgIncluded: ALLOWANCE, hardCap: true });
 }, 60_000);
@@ -30,7 +37,7 @@ const db = () => env.t.deps.db;
 const count = async (sql: string) => (await db().one<{ n: number }>(sql)).n;
 // The delivery worker runs meanwhile (queue rows of accepted mail come and go): what is refused is looked up by name.
 const stored = async () => ({
-  messages: await count('SELECT count(*)::int AS n FROM messages'),
+  messages: await count(`SELECT count(*)::int AS n FROM messages WHERE customer_id = ${env.tenant.cid}`),
   refusedRecipients: await count("SELECT count(*)::int AS n FROM message_recipients WHERE recipient LIKE 'over-%'"),
   refusedQueued: await count(
     `SELECT count(*)::int AS n FROM delivery_queue q JOIN message_recipients r ON r.id = ANY(q.recipient_ids)
@@ -40,7 +47,6 @@ const stored = async () => ({
 const used = async () =>
   (await db().one<{ accepted: number }>('SELECT accepted FROM quota_usage WHERE customer_id = $1', [env.tenant.cid]))
     .accepted;
-
 const mailgun = () => new Mailgun(FormData).client({ username: 'api', key: env.domain.token, url: baseUrl });
 function sendgrid() {
   const client = new Client();
@@ -127,6 +133,24 @@ describe('quota refusals on every door (issue 14; 402 is S8-001)', () => {
         `SELECT count(*)::int AS n FROM notifications WHERE customer_id = ${env.tenant.cid} AND kind = 'quota-100'`,
       ),
     ).toBe(1);
+  });
+
+  it("the 100% notice reaches the customer's admin by e-mail, and the bell of every user once", {
+    timeout: 30_000,
+  }, async () => {
+    const admin = `${env.tenant.admin.username}@example.com`;
+    await expect.poll(() => env.sink.receivedBy(admin).length, { timeout: 20_000 }).toBe(1);
+    const raw = env.sink.receivedBy(admin)[0]?.raw.toString() ?? '';
+    expect(raw).toMatch(/^Subject: Your monthly allowance is used up\r$/m);
+    expect(raw).toContain(`further mail is refused until ${periodOf(new Date()).next} (UTC)`);
+    // The notice is platform mail, from the operators' customer: the tenant's count is unchanged.
+    expect(await used()).toBe(ALLOWANCE);
+    // Users get the bell only; the notice is the customer's, shown to each of its users.
+    expect(env.sink.receivedBy(`${env.tenant.user.username}@example.com`)).toHaveLength(0);
+    const bell = await env.t.request<{ items: { kind: string; message: string }[] }>('GET', '/api/notifications', {
+      token: env.tenant.user.token,
+    });
+    expect(bell.body.data?.items.filter((n) => n.kind.startsWith('quota-')).map((n) => n.kind)).toEqual(['quota-100']);
   });
 
   it('a bigger tier lets the same doors send again at once', async () => {
