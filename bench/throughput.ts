@@ -1,4 +1,5 @@
-// `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http --client lean|nodemailer]`
+// `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http --client lean|nodemailer
+//                              --template]`
 //
 // End-to-end throughput of the mail engine on loopback: N messages of ~2 KB submitted over SMTP (STARTTLS + AUTH,
 // pipelined, see smtp-load-client.ts; `--client nodemailer` for nodemailer's pool) and over HTTP (native JSON API,
@@ -6,6 +7,11 @@
 // to a local MX sink (another process). Prints accepted/s, delivered/s, p50/p99 accept latency, peak memory and CPU
 // per message of every process, on PGlite (one process, all roles) and on PostgreSQL (an api+smtp process and a
 // worker process).
+//
+// `--template` (issue 13): every run is made twice, without and with a template (the same ~2 KB of text as a
+// Handlebars template with an {{#each}} list and variables; one rendering per message, at intake, with the message's
+// own variables: the native API's `template` + `variables`, the X-Mailwright-Template and X-Mailwright-Variables header
+// fields over SMTP), and accepted/s of both are printed side by side.
 import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,15 +37,19 @@ const { values } = parseArgs({
     via: { type: 'string', default: 'both' },
     concurrency: { type: 'string', default: '200' },
     client: { type: 'string', default: 'lean' },
+    template: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.messages);
 const WINDOW = Number(values.concurrency);
 const BODY = `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(23)}\n`;
 
+type Mode = 'plain' | 'template';
+
 interface Result {
   db: string;
   via: string;
+  mode: Mode;
   /** CPU time (user + system) per message: Mailwright processes, PostgreSQL backends of the bench database, sink. */
   cpuMs: { mailwright: number; postgres: number; sink: number; client: number };
   accepted: number;
@@ -168,8 +178,8 @@ async function runWindow(count: number, send: (i: number, worker: number) => Pro
   return latencies;
 }
 
-async function submitSmtp(port: number, sender: SeededSender, offset: number) {
-  if (values.client === 'nodemailer') return submitSmtpNodemailer(port, sender, offset);
+async function submitSmtp(port: number, sender: SeededSender, offset: number, mode: Mode) {
+  if (values.client === 'nodemailer') return submitSmtpNodemailer(port, sender, offset, mode);
   const connections = await Promise.all(
     Array.from({ length: Math.min(WINDOW, N) }, () =>
       SmtpLoadConnection.open(port, sender.smtpLogin, sender.smtpPassword),
@@ -180,7 +190,8 @@ async function submitSmtp(port: number, sender: SeededSender, offset: number) {
     return await runWindow(N, async (i, worker) => {
       const to = `rcpt${offset + i}@sink.test`;
       // The prebuilt message has no line starting with a dot: nothing to stuff.
-      await (connections[worker] as SmtpLoadConnection).send(from, to, Buffer.from(rawMessage(sender, offset + i)));
+      const raw = mode === 'template' ? templatedMessage(sender, offset + i) : rawMessage(sender, offset + i);
+      await (connections[worker] as SmtpLoadConnection).send(from, to, Buffer.from(raw));
     });
   } finally {
     for (const connection of connections) connection.close();
@@ -194,7 +205,42 @@ const rawMessage = (sender: SeededSender, i: number) =>
   `Date: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n` +
   BODY.replace(/\n/g, '\r\n');
 
-async function submitSmtpNodemailer(port: number, sender: SeededSender, offset: number) {
+// ---------- the template (--template) ----------
+const TEMPLATE_NAME = 'bench-receipt';
+// The same ~2 KB of text as BODY, with a greeting, an {{#each}} list and a default: what a receipt template prints.
+const TEMPLATE_TEXT =
+  'Hello {{name}},\n\nYour order {{order}}:\n{{#each items}}- {{this.title}}: {{this.price}}\n{{/each}}' +
+  `Paid with {{default card "a card"}}.\n\n${BODY.slice(0, 1900)}`;
+const variablesFor = (i: number) => ({
+  name: `Recipient ${i}`,
+  order: `A-${i}`,
+  items: [
+    { title: 'Tea', price: '3.50' },
+    { title: `Biscuits ${i % 7}`, price: '2.10' },
+  ],
+});
+
+/** A template of the bench domain with one active version, written as the templates feature writes one. */
+async function seedTemplate(db: Db, sender: SeededSender) {
+  const { id } = await db.one<{ id: number }>(
+    `INSERT INTO templates (customer_id, domain_id, name, description) VALUES ($1, $2, $3, 'bench') RETURNING id`,
+    [sender.customerId, sender.domainId, TEMPLATE_NAME],
+  );
+  await db.query(
+    `INSERT INTO template_versions (template_id, tag, subject, text, created_by, active)
+     VALUES ($1, 'v1', 'Your order {{order}}', $2, 'bench', true)`,
+    [id, TEMPLATE_TEXT],
+  );
+}
+
+/** Over SMTP the template is named in header fields (docs/templates.md); the body the client sends is replaced. */
+const templatedMessage = (sender: SeededSender, i: number) =>
+  `From: Bench <bench@${sender.domain}>\r\nTo: rcpt${i}@sink.test\r\nSubject: Throughput ${i}\r\n` +
+  `Date: ${new Date().toUTCString()}\r\nMIME-Version: 1.0\r\nX-Mailwright-Template: ${TEMPLATE_NAME}\r\n` +
+  `X-Mailwright-Variables: ${JSON.stringify(variablesFor(i))}\r\n` +
+  'Content-Type: text/plain; charset=utf-8\r\n\r\n(replaced by the template)\r\n';
+
+async function submitSmtpNodemailer(port: number, sender: SeededSender, offset: number, mode: Mode) {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port,
@@ -208,7 +254,7 @@ async function submitSmtpNodemailer(port: number, sender: SeededSender, offset: 
   try {
     return await runWindow(N, async (i) => {
       const to = `rcpt${offset + i}@sink.test`;
-      const raw = rawMessage(sender, offset + i);
+      const raw = mode === 'template' ? templatedMessage(sender, offset + i) : rawMessage(sender, offset + i);
       await transport.sendMail({ envelope: { from: `bench@${sender.domain}`, to: [to] }, raw });
     });
   } finally {
@@ -217,7 +263,7 @@ async function submitSmtpNodemailer(port: number, sender: SeededSender, offset: 
 }
 
 // A keep-alive agent with one socket per message in flight; node:http costs the load generator less CPU than fetch.
-async function submitHttp(url: string, sender: SeededSender, offset: number) {
+async function submitHttp(url: string, sender: SeededSender, offset: number, mode: Mode) {
   const agent = new Agent({ keepAlive: true, maxSockets: WINDOW });
   const target = new URL(`${url}/api/v1/send`);
   try {
@@ -226,7 +272,7 @@ async function submitHttp(url: string, sender: SeededSender, offset: number) {
         from: `Bench <bench@${sender.domain}>`,
         to: `rcpt${offset + i}@sink.test`,
         subject: `Throughput ${offset + i}`,
-        text: BODY,
+        ...(mode === 'template' ? { template: TEMPLATE_NAME, variables: variablesFor(offset + i) } : { text: BODY }),
       });
       await new Promise<void>((resolve, reject) => {
         const request = httpRequest(
@@ -282,6 +328,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
     // The key file in the data folder: the servers find it there and open the DKIM key sealed here.
     installSecretKeys(await loadSecretKeys(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' })));
     const sender = await seedSender(db, 'bench.test');
+    if (values.template) await seedTemplate(db, sender);
     await db.close();
     dns.set(`${sender.selector}._domainkey.bench.test`, 'TXT', [sender.dkimRecord]);
 
@@ -316,8 +363,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
     const pids = servers.map((s) => s.child.pid as number);
 
     const vias = values.via === 'both' ? ['smtp', 'http'] : [values.via as string];
+    const modes: Mode[] = values.template ? ['plain', 'template'] : ['plain'];
+    const runs = vias.flatMap((via) => modes.map((mode) => ({ via, mode })));
     let offset = 0;
-    for (const via of vias) {
+    for (const { via, mode } of runs) {
       await sink.ask('reset');
       const peak = sampleMemory(pids);
       const postgresCpu = trackBackendCpu(pgDb?.name ?? null);
@@ -330,8 +379,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
       const started = performance.now();
       const latencies =
         via === 'smtp'
-          ? await submitSmtp(smtpPort, sender, offset)
-          : await submitHttp(`http://127.0.0.1:${apiPort}`, sender, offset);
+          ? await submitSmtp(smtpPort, sender, offset, mode)
+          : await submitHttp(`http://127.0.0.1:${apiPort}`, sender, offset, mode);
       const acceptedAt = performance.now();
       let stats = await sink.ask<{ count: number; unique: number }>('stats');
       while (stats.unique < N) {
@@ -344,6 +393,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
       results.push({
         db: kind,
         via,
+        mode,
         cpuMs: {
           mailwright: perMessage(cpuOf(pids) - cpuBefore.mw),
           postgres: perMessage(postgresCpu()),
@@ -358,7 +408,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
         peakRssMb: peak(),
         duplicates: stats.count - stats.unique,
       });
-      console.log(`  ${kind}/${via}: done`, results.at(-1));
+      console.log(`  ${kind}/${via}/${mode}: done`, results.at(-1));
       offset += N;
     }
   } finally {
@@ -392,7 +442,7 @@ console.log(
   `\nload average after: ${loadavg()[0]?.toFixed(1)} (other work on the machine slows every figure but CPU/msg)`,
 );
 console.log(
-  'db        via   messages  accepted/s  delivered/s  p50 ms  p99 ms  peak RSS MB  duplicates' +
+  'db        via   mode      messages  accepted/s  delivered/s  p50 ms  p99 ms  peak RSS MB  duplicates' +
     '  CPU ms/msg: mailwright  postgres  sink  client  CPU-bound max/s',
 );
 for (const r of all) {
@@ -400,6 +450,7 @@ for (const r of all) {
     [
       r.db.padEnd(9),
       r.via.padEnd(5),
+      r.mode.padEnd(8),
       String(r.accepted).padStart(8),
       r.acceptedPerSec.toFixed(0).padStart(11),
       r.deliveredPerSec.toFixed(0).padStart(12),
@@ -417,4 +468,23 @@ for (const r of all) {
         .padStart(16),
     ].join(' '),
   );
+}
+if (values.template) {
+  console.log('\nwith a template (one Handlebars rendering per message) against without, side by side:');
+  console.log('db        via   accepted/s plain  accepted/s template  ratio  CPU ms/msg plain  template');
+  for (const plain of all.filter((r) => r.mode === 'plain')) {
+    const templated = all.find((r) => r.mode === 'template' && r.db === plain.db && r.via === plain.via);
+    if (!templated) continue;
+    console.log(
+      [
+        plain.db.padEnd(9),
+        plain.via.padEnd(5),
+        plain.acceptedPerSec.toFixed(0).padStart(16),
+        templated.acceptedPerSec.toFixed(0).padStart(20),
+        (templated.acceptedPerSec / plain.acceptedPerSec).toFixed(2).padStart(6),
+        plain.cpuMs.mailwright.toFixed(2).padStart(17),
+        templated.cpuMs.mailwright.toFixed(2).padStart(9),
+      ].join(' '),
+    );
+  }
 }
