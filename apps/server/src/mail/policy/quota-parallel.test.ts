@@ -29,6 +29,8 @@ interface Outcome {
   refused: number;
   other: string[];
 }
+/** A sender process also says how many recipients its accepted messages had. */
+type ProcessOutcome = Outcome & { recipients: number };
 
 const REPO_ROOT = join(import.meta.dirname, '../../../../..');
 
@@ -163,7 +165,11 @@ if (testDbKind === 'postgres') {
       await drop();
     });
 
-    function startSender(sender: SeededSender, tag: string): { child: ChildProcess; ready: Promise<void> } {
+    function startSender(
+      sender: SeededSender,
+      tag: string,
+      maxRecipients = 1,
+    ): { child: ChildProcess; ready: Promise<void> } {
       const child = spawn(process.execPath, ['apps/server/src/mail/testing/quota-sender.ts'], {
         cwd: REPO_ROOT,
         env: {
@@ -176,6 +182,7 @@ if (testDbKind === 'postgres') {
           QUOTA_DOMAIN: sender.domain,
           QUOTA_MESSAGES: String(EACH),
           QUOTA_TAG: tag,
+          QUOTA_MAX_RECIPIENTS: String(maxRecipients),
         },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -188,7 +195,7 @@ if (testDbKind === 'postgres') {
       return { child, ready };
     }
 
-    async function outcomeOf(child: ChildProcess): Promise<Outcome> {
+    async function outcomeOf(child: ChildProcess): Promise<ProcessOutcome> {
       let out = '';
       let err = '';
       child.stdout?.on('data', (chunk: Buffer) => {
@@ -200,7 +207,16 @@ if (testDbKind === 'postgres') {
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       const last = out.trim().split('\n').pop() ?? '';
       if (code !== 0 || !last.startsWith('{')) throw new Error(`sender failed (${code}): ${err.slice(-2000)}`);
-      return JSON.parse(last) as Outcome;
+      return JSON.parse(last) as ProcessOutcome;
+    }
+
+    /** Starts the processes, waits until each is ready, then tells them all to go at once. */
+    async function runRound(sender: SeededSender, tag: string, maxRecipients: number): Promise<ProcessOutcome[]> {
+      const senders = Array.from({ length: PROCESSES }, (_, p) => startSender(sender, `${tag}${p}`, maxRecipients));
+      await Promise.all(senders.map((s) => s.ready));
+      const results = senders.map((s) => outcomeOf(s.child));
+      for (const s of senders) s.child.stdin?.end('go\n');
+      return Promise.all(results);
     }
 
     it(`${PROCESSES} processes accepting ${PROCESSES * EACH} messages at once take exactly ${ALLOWANCE}`, {
@@ -209,11 +225,7 @@ if (testDbKind === 'postgres') {
       const sender = await seedSender(db, 'processes.test');
       await makeUser(db, sender.customerId, 'admin');
       await putOnTier(db, sender.customerId, { msgIncluded: ALLOWANCE, hardCap: true });
-      const senders = Array.from({ length: PROCESSES }, (_, p) => startSender(sender, `p${p}`));
-      await Promise.all(senders.map((s) => s.ready));
-      const results = senders.map((s) => outcomeOf(s.child));
-      for (const s of senders) s.child.stdin?.end('go\n');
-      const outcomes = await Promise.all(results);
+      const outcomes = await runRound(sender, 'p', 1);
       expect(sum(outcomes)).toEqual({ accepted: ALLOWANCE, refused: PROCESSES * EACH - ALLOWANCE, other: [] });
       // One process can take at most EACH: the allowance was shared by several processes accepting at once.
       expect(outcomes.filter((o) => o.accepted > 0).length).toBeGreaterThanOrEqual(Math.ceil(ALLOWANCE / EACH));
@@ -224,6 +236,21 @@ if (testDbKind === 'postgres') {
         notices80: 1,
         notices100: 1,
       });
+    });
+
+    it('messages of 1 to 3 recipients from every process at once never take more than the allowance', {
+      timeout: 180_000,
+    }, async () => {
+      const sender = await seedSender(db, 'mixed.test');
+      await putOnTier(db, sender.customerId, { msgIncluded: ALLOWANCE, hardCap: true });
+      const outcomes = await runRound(sender, 'm', 3);
+      const recipients = outcomes.reduce((n, o) => n + o.recipients, 0);
+      expect(outcomes.flatMap((o) => o.other)).toEqual([]);
+      expect(recipients).toBeLessThanOrEqual(ALLOWANCE);
+      // Whole messages fill it: what is left is less than the biggest message that was refused.
+      expect(recipients).toBeGreaterThan(ALLOWANCE - 3);
+      const { counted, acceptedEvents } = await totals(db, sender);
+      expect({ counted, acceptedEvents }).toEqual({ counted: recipients, acceptedEvents: recipients });
     });
   });
 }
