@@ -34,9 +34,13 @@ const COLUMNS: Column<CustomerVettingItem>[] = [
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {row.customer}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: 'block' }}>
           {row.email}
         </Typography>
+        {/* Phones hide the Decision column: the decision shows under the name. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <DecisionChip decision={row.decision} />
+        </Box>
       </Box>
     ),
   },
@@ -46,7 +50,7 @@ const COLUMNS: Column<CustomerVettingItem>[] = [
     hideBelow: 'sm',
     render: (row) => (row.finished ? `Sent ${formatDateTime(row.finished_at)}` : 'Not sent yet'),
   },
-  { id: 'decision', label: 'Decision', render: (row) => <DecisionChip decision={row.decision} /> },
+  { id: 'decision', label: 'Decision', hideBelow: 'sm', render: (row) => <DecisionChip decision={row.decision} /> },
   {
     id: 'decided',
     label: 'Decided by',

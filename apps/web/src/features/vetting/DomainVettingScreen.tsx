@@ -34,9 +34,13 @@ const COLUMNS: Column<DomainVettingItem>[] = [
         <Typography variant="body2" sx={{ fontWeight: 500 }}>
           {row.name}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {row.customer}
         </Typography>
+        {/* Phones hide the Status column: the decision shows under the name. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <DecisionChip decision={row.status} />
+        </Box>
       </Box>
     ),
   },
@@ -53,7 +57,7 @@ const COLUMNS: Column<DomainVettingItem>[] = [
       />
     ),
   },
-  { id: 'status', label: 'Status', render: (row) => <DecisionChip decision={row.status} /> },
+  { id: 'status', label: 'Status', hideBelow: 'sm', render: (row) => <DecisionChip decision={row.status} /> },
   { id: 'location', label: 'Location', hideBelow: 'sm', render: (row) => row.location ?? '—' },
   {
     id: 'decided',

@@ -79,7 +79,7 @@ export function VettingFormFields({
           <TextField
             fullWidth
             type="number"
-            label="Expected monthly volume (messages)"
+            label="Monthly volume"
             name={field.name}
             inputRef={field.ref}
             onBlur={field.onBlur}
@@ -87,7 +87,7 @@ export function VettingFormFields({
             onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
             slotProps={{ htmlInput: { min: 0, step: 1000 } }}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message}
+            helperText={fieldState.error?.message ?? 'Messages you expect to send a month'}
           />
         )}
       />
@@ -120,21 +120,23 @@ export function VettingFormFields({
       <FormTextField
         control={control}
         name="responses.address_collection"
-        label="How are the addresses collected?"
+        label="Address collection"
+        helperText="How the addresses you send to were collected (sign-up, purchase, import…)"
         multiline
         minRows={2}
       />
       <FormTextField
         control={control}
         name="responses.unsubscribe_handling"
-        label="How do recipients unsubscribe, and how fast is it applied?"
+        label="Unsubscribe handling"
+        helperText="How recipients unsubscribe, and how fast it is applied"
         multiline
         minRows={2}
       />
       <NativeSelect
         control={control}
         name="responses.location"
-        label="Where should your data be kept?"
+        label="Data location"
         options={locations}
         empty="No preference"
       />
