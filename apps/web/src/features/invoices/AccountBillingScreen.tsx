@@ -25,9 +25,11 @@ export default function AccountBillingScreen() {
           <Grid size={{ xs: 12, lg: 6 }}>
             <PlanCard overview={overview.data} />
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            {overview.data.estimate ? <EstimateCard estimate={overview.data.estimate} /> : null}
-          </Grid>
+          {overview.data.estimate ? (
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <EstimateCard estimate={overview.data.estimate} />
+            </Grid>
+          ) : null}
           <Grid size={12}>
             <InvoicesCard paymentEnabled={overview.data.payment_enabled} />
           </Grid>

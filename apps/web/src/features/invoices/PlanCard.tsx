@@ -1,4 +1,5 @@
 import type { BillingOverview } from '@mailwright/contract';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -36,7 +37,10 @@ export function PlanCard({ overview }: { overview: BillingOverview }) {
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            This period: {periodText(overview.period_start, overview.period_end)}
+            This period:{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {periodText(overview.period_start, overview.period_end)}
+            </Box>
           </Typography>
           <Stack spacing={0.5}>
             <Typography id="usage-label">
