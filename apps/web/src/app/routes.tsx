@@ -214,7 +214,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
       { path: 'stats', title: 'Stats', screen: 'GlobalStatsScreen' },
       { path: 'rabbitmq', title: 'RabbitMQ', arrivesWith: 'the monitoring feature: queues' },
       { path: 'webhooks', title: 'Webhooks', screen: 'DeferredWebhooksScreen' },
-      { path: 'autobans', title: 'Auto-bans', arrivesWith: 'the monitoring feature: user and IP auto-bans' },
+      { path: 'autobans', title: 'Auto-bans', screen: 'AutobansScreen' },
     ],
   },
   {

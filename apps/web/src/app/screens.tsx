@@ -12,6 +12,7 @@ export const SCREENS = {
   AddonsScreen: () => import('../features/billing/AddonsScreen.tsx'),
   AllDomainsScreen: () => import('../features/domains/AllDomainsScreen.tsx'),
   ApiKeysScreen: () => import('../features/api-keys/ApiKeysScreen.tsx'),
+  AutobansScreen: () => import('../features/monitoring/AutobansScreen.tsx'),
   BounceCategoryPatternsScreen: () => import('../features/patterns/BounceCategoryPatternsScreen.tsx'),
   // Issue 15: the clients (sub-accounts) with join requests.
   ClientsScreen: () => import('../features/clients/ClientsScreen.tsx'),
