@@ -90,6 +90,31 @@ describe('the counter (issue 14: hard caps at intake; 402 is S8-001)', () => {
     ).toBe(5);
   });
 
+  it('a batch of several customers: each is counted on its own, a capped one filled in order as far as whole messages go', async () => {
+    const capped = await sender({ msgIncluded: 5, hardCap: true });
+    const free = await sender();
+    const out = await storeMessages(
+      db,
+      [
+        testMessage(capped.cid, capped.did, 3),
+        testMessage(free.cid, free.did, 2),
+        testMessage(capped.cid, capped.did, 3),
+        testMessage(capped.cid, capped.did, 1, { source: 'system' }),
+        testMessage(capped.cid, capped.did, 1),
+      ],
+      log,
+    );
+    expect(out.map((o) => (o instanceof IntakeError ? o.message.split(' used')[0] : 'stored'))).toEqual([
+      'stored',
+      'stored',
+      'Monthly quota exceeded: 3 of 5 messages',
+      'stored',
+      'stored',
+    ]);
+    expect([(await usage(capped.cid)).accepted, (await usage(free.cid)).accepted]).toEqual([5, 2]);
+    expect(await acceptedEvents(capped.cid)).toBe(5);
+  });
+
   it('extra-message add-ons add to the allowance', async () => {
     const { cid, did } = await sender({ msgIncluded: 3, hardCap: true, extraMessages: 2 });
     const out = await storeMessages(db, [testMessage(cid, did, 5), testMessage(cid, did, 1)], log);
