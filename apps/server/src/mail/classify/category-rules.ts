@@ -59,6 +59,10 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       String.raw`domain of sender address|sender'?s? domain (\S+ )?(not found|does not exist|is invalid|is unknown|resolve fail|has no)|envelope sender domain must exist|return mx does not exist`,
       String.raw`unresolvable rfc\.?5321 from domain|bad outbound sender|sender address rejected|invalid sender|unknown sender|sender (is )?(unknown|invalid)|fake sender`,
       String.raw`need fully-qualified address|your domain has no(t)? dns|no a, aaaa,? or mx|from domain .{0,40}(does not exist|not found|unresolvable)`,
+      // "Domain of sender address x@y does not resolve", "sender domain example.org could not be resolved", "the
+      // domain of your sender address has no DNS records", "sender's domain does not exist" (Postfix, Sendmail and
+      // PowerMTA wordings of RFC 5321 4.1.1.2 sender checks).
+      String.raw`\bsender('?s)? (address |e-?mail |mail )?(domain|host)\b.{0,60}\b(does not|doesn't|did not|could not|cannot|can't) (be )?(resolve|resolved|exist)|\bdomain of (the |your )?sender\b`,
       String.raw`sender (address )?(<?[^\s<>]*@[^\s<>]+>?:? )?(is )?(not (a )?valid|invalid|unknown|not known|not allowed)|envelope sender (has been |is )?(denied|rejected|refused|not allowed)|invalid mail from|email address is not verified|identities failed the check|domain may not exist or dns check failed|\bDNS-P[12]\b`,
     ],
   ),
@@ -181,6 +185,9 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       String.raw`over ?quota|quota (exceeded|exceed|full|violation|usage exceeded)|(exceed(s|ed|ing)?|over) (the |his |her |their |its |your )?(storage|quota|mailbox|disk)|exceeded storage allocation`,
       String.raw`(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system |mail )?(space|storage)|not enough (disk )?space|out of (storage|disk) space|no space left`,
       String.raw`(mail ?box|inbox) (size |storage )?(limit|quota) (exceeded|reached)|mailbox size limit|user has (exceeded|too many messages)|too much mail|disk full|storage (full|exceeded|limit)`,
+      // "has reached its storage limit", "reached the maximum mailbox size", "mailbox has reached its quota" (Gmail's
+      // 'out of storage space', Microsoft's 'mailbox has reached its maximum size', Yahoo's 'over its storage limit').
+      String.raw`reached (its|the|his|her|their) (maximum |max )?(allowed )?(storage|mailbox|quota|size|disk)( size| limit| quota| space)?|(not enough|insufficient|no more) (free )?(storage|disk|mailbox|quota) (space)?|mailbox (size )?(is )?exceeded|maildir over quota`,
       String.raw`full (mail ?box|inbox)|exceeds allowed size|mailbox limit|would exceed (the )?(maximum )?mailbox size|mailbox has exceeded|has exceeded (his|her|their|the) (quota|storage|limit)`,
       'postfach (ist )?voll|casella (di posta )?piena|buz.n lleno|bo.te (aux lettres )?pleine|(inode|blocks) limit exceeded|error writing message: file too large',
       '容量(を|が)?(超過|オーバー|超え)|(メールボックス|メールbox|受信箱|受信ボックス)(の容量)?が(一杯|いっぱい|満杯)',
@@ -228,6 +235,9 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       String.raw`(ip|host|address|domain|sender|server|network|you|url|uri|link)\b.{0,30}\b(is|are|was|has been|have been) (currently )?listed\b|\blisted (at|on|in|by) .{0,40}(\bbl\b|rbl|block|black|spam|abuse|reputation)`,
       String.raw`banned sending ip|\bbanned (ip|host|sender|domain|server|network|address)\b|(ip|host|sender|domain|server|address|you)\b.{0,30}\b(is|are|has been|have been) banned|(poor|bad|low) reputation|reputation (of|is)|due to (ip )?reputation|\bUBE\b|traffic not accepted from this ip|client host (\[\S*\] )?(rejected|blocked)|\bip (address )?(\S+ )?(has been |is )(blocked|rejected)`,
       'dynamic (ip|address)|dial-?up|residential (ip|address)|(ip|host) (address )?(is )?not (allowed|authori[sz]ed|permitted) to send|not authori[sz]ed to send (e-?mail|mail) directly',
+      // Facebook POL-P2 ('will no longer accept mail from your mail server's IP Address') and the usual "does not
+      // accept mail from your IP/server": our sending host is refused, not the recipient's domain.
+      String.raw`(no longer|not|n't|will not|won't) accept(ing)? (any )?(e-?)?mail from (your|this) (mail )?(ip|host|server|network|address)`,
       String.raw`user complaints|unexpected volume|\[TSS?0\d\]|\[BL\d\d\]|\bRTR:|\bDYN:T|(SC|DY|OU)-00\d|\bPOL-[PT][1-4]\b|\bOFR_?999\b`,
       String.raw`(smtp|mail|outgoing) (server|relay) of your (isp|provider|internet service provider)|your (isp|provider|internet service provider)'?s? (smtp|mail|outgoing) (server|relay)|through your (isp|provider)|(use|through|via) (a |an |your |the )?(isp'?s? )?smarthost`,
     ],
@@ -280,7 +290,11 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     'The remote server refuses to relay for us',
     "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules",
     [
-      "relay(ing)? (access )?(denied|not (permitted|allowed))|(not permitted|unable|not allowed|refused) to relay|we do not relay|no relaying|isn't allowed to relay|relaying (is )?prohibited|(not|isn't) (in|on) my list of allowed rcpthosts|relay not permitted|requires authentication when attempting to send to a non-local",
+      // The refusal in either word order, whatever the MTA's exact phrase ("Relay access denied", "Relaying denied",
+      // "relay not permitted", "No relaying", "unable to relay", "we do not relay", "isn't allowed to relay").
+      String.raw`\brelay(ing)?( access)? (is |was )?(denied|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
+      String.raw`\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can't|isn't allowed to|not authori[sz]ed to) relay(ing)?\b`,
+      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local",
     ],
   ),
   rule(
@@ -288,8 +302,15 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     'The domain accepts no mail (null MX, no usable MX)',
     "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts'",
     [
-      "null mx|no mx (record|host|found|for)|mx (record )?(points|pointing) to|mx records point to non-existent hosts|indicated no smtp service|(couldn't|could not|unable to) find a mail exchanger",
-      String.raw`does not accept mail|accepts no mail|not accepting (network )?messages|loops back to myself|mail for \S+ loops back|no smtp service here`,
+      'null mx|mx (record )?(points|pointing) to|mx records point to non-existent hosts',
+      // No mail host at all: "No MX found for domain", "no MX record", "couldn't find a mail exchanger or IP address"
+      // (qmail), "has no usable MX".
+      String.raw`\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn't|could not|unable to|cannot|can't) find (a |an |any )?(mx|mail exchanger)`,
+      // RFC 7504's 521/556 texts ("Host does not accept mail", "Domain does not accept mail"), RFC 1846, RFC 3463 X.3.2
+      // ("System not accepting network messages"), RFC 5321 3.1 ("No SMTP service here"), RFC 7505 ("... indicated
+      // no SMTP service"): a host or domain that takes no mail, said of itself.
+      String.raw`(host|domain|server|system|site)( \S+)? (does not|doesn't|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|not accepting (network )?(mail|messages)|\bno (smtp|mail) service\b`,
+      String.raw`loops back to myself|mail for \S+ loops back`,
     ],
   ),
   rule(
@@ -297,7 +318,7 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     'The recipient domain does not exist',
     "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found",
     [
-      String.raw`host (or domain name )?(not found|unknown)|host \S+ not found|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
+      String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
       "unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
       String.raw`domain (retired|bad|illegal|unavailable)\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
       String.raw`domain \S+\.\S+ (does not exist|not found)|non-?existent ?domain`,
@@ -354,8 +375,13 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
     "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'",
     [
-      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|delivery time expired|message expired|envelope expired|expired after|too long in (the )?queue|in the queue too long',
-      String.raw`could not be delivered (for|within) \d+|failed \d+ attempts|after \d+ (delivery )?attempts|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
+      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long',
+      // "Message expired", "Envelope expired", "Delivery time expired", "message has expired", "expired after 5 days",
+      // "queue lifetime expired": what expired is always the message's time in the queue.
+      String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,
+      // Counted attempts or time ("failed 20 attempts", "after 5 delivery attempts", "could not be delivered for 5
+      // days", "Could not deliver for the last 432000 seconds", "will be retried for 2 more days").
+      String.raw`could not (be delivered|deliver) (for|within) (the last )?\d+|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
       'connection timed out|timed out|lost connection with|did not accept our requests to connect|host (is )?(not |un)reachable|no route to host|network is unreachable|connection refused|unable to connect|could not connect|socket error',
     ],
   ),

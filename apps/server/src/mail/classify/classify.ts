@@ -3,7 +3,7 @@ import { BROAD_RULES, DEFAULT_CATEGORY_RULES } from './default-rules.ts';
 import { compilePattern } from './patterns.ts';
 import type { CategoryRule } from './rule-types.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
-import { categoryFromStatus, codeFromText, statusFromText } from './status-codes.ts';
+import { categoryFromReplyCode, categoryFromStatus, codeFromText, statusFromText } from './status-codes.ts';
 
 /** A remote reply (or a DSN's Status + Diagnostic-Code) to classify. */
 export type BounceReply = {
@@ -85,7 +85,7 @@ export function classifyBounce(
       }
     : stage
       ? { category: stage, source: 'stage' as const }
-      : fallbackCategory(status, text.trim() ? subject : '', broadRules, reply.action === 'failed');
+      : fallbackCategory(status, code, text.trim() ? subject : '', broadRules, reply.action === 'failed');
   const hard =
     typeof rule?.hard === 'boolean' && category === rule.category
       ? rule.hard
@@ -152,6 +152,7 @@ type Fallback = { category: BounceCategory; source: Classification['source'] };
  */
 function fallbackCategory(
   status: string | undefined,
+  code: number | undefined,
   subject: string,
   broadRules: readonly CategoryRule[],
   failed: boolean,
@@ -161,6 +162,8 @@ function fallbackCategory(
   if (specific) return { category: specific, source: 'status' };
   const broad = subject ? matchCategoryRule(subject, broadRules)?.category : undefined;
   if (broad) return { category: broad, source: 'words' };
+  const byCode = categoryFromReplyCode(code);
+  if (byCode) return { category: byCode, source: 'status' };
   const general = categoryFromStatus(status);
   return general ? { category: general, source: 'status' } : { category: 'other', source: 'none' };
 }

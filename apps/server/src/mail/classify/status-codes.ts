@@ -8,7 +8,9 @@ import type { BounceCategory } from '@mailwright/contract/constants';
 const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '1.1': 'bad-mailbox',
   '1.2': 'bad-domain',
-  '1.3': 'invalid-mailbox',
+  // X.1.3 "Bad destination mailbox address syntax": the address cannot exist. PowerMTA's stock pattern
+  // /^[45]\.1\.[1346];/ and KumoMTA's iana.toml (x.1.1-x.1.4 InvalidRecipient) both read it as a bad mailbox.
+  '1.3': 'bad-mailbox',
   '1.4': 'bad-mailbox',
   '1.5': 'bad-mailbox',
   '1.6': 'bad-mailbox',
@@ -53,6 +55,14 @@ const BY_SUBJECT_DETAIL: Record<string, BounceCategory> = {
   '7': 'policy-related',
 };
 
+/**
+ * Codes whose permanent form says more than their transient one. 5.3.2 is what RFC 7504 pairs with its 521 reply
+ * ("host does not accept mail"): a host that refuses mail for good, where 4.3.2 is one shutting down for a while.
+ */
+const PERMANENT_ONLY: Record<string, BounceCategory> = {
+  '3.2': 'unreachable-mx',
+};
+
 const STATUS = /^([245])\.(\d{1,3})\.(\d{1,3})$/;
 
 export function categoryFromStatus(status: string | undefined): BounceCategory | undefined {
@@ -60,7 +70,20 @@ export function categoryFromStatus(status: string | undefined): BounceCategory |
   if (!m) return undefined;
   const [, cls, subject, detail] = m;
   if (cls === '2') return undefined;
-  return BY_SUBJECT_DETAIL[`${subject}.${detail}`] ?? BY_SUBJECT_DETAIL[subject as string];
+  const key = `${subject}.${detail}`;
+  return (
+    (cls === '5' ? PERMANENT_ONLY[key] : undefined) ?? BY_SUBJECT_DETAIL[key] ?? BY_SUBJECT_DETAIL[subject as string]
+  );
+}
+
+/**
+ * What a bare SMTP reply code says when the status says nothing specific (RFC 5321 4.2.2-4.2.3; RFC 7504): 500-504
+ * are the command or its syntax refused, 521 a host and 556 a domain that accepts no mail at all.
+ */
+export function categoryFromReplyCode(code: number | undefined): BounceCategory | undefined {
+  if (code === 521 || code === 556) return 'unreachable-mx';
+  if (code !== undefined && code >= 500 && code <= 504) return 'protocol-errors';
+  return undefined;
 }
 
 /** Pulls the first RFC 3463 status ("5.1.1") out of a reply text, e.g. "550 5.1.1 <a@b>: User unknown". */

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { type BounceReply, classifyBounce } from './classify.ts';
+import { categoryFromReplyCode, categoryFromStatus } from './status-codes.ts';
+
+/**
+ * The third version of the defaults (migration 0026): general wordings instead of one MTA's phrase, and what the codes
+ * alone say. Replies written here from the public wording each rule cites (RFC 3463/5321/7504, PowerMTA's and
+ * KumoMTA's defaults, the receivers' help pages), not copied from any sample.
+ */
+const GENERAL_WORDINGS: [source: string, reply: BounceReply, category: string, hard: boolean][] = [
+  // Relaying refused, in either word order.
+  ['relaying, other verb', { text: '550 5.7.1 Relaying not authorized' }, 'relaying-issues', false],
+  ['relaying, verb first', { text: '554 5.7.1 We cannot relay for you' }, 'relaying-issues', false],
+  [
+    'relaying, bare',
+    { text: '550 5.7.0 <a@example.test>: Recipient address rejected: No relaying' },
+    'relaying-issues',
+    false,
+  ],
+  // A domain or host that takes no mail.
+  ['no usable MX', { text: 'example.test: no usable MX hosts', action: 'failed' }, 'unreachable-mx', true],
+  ['RFC 7504 host', { text: '550 Mail host mx.example.test does not accept mail' }, 'unreachable-mx', true],
+  ['qmail', { text: "Sorry, I couldn't find a mail exchanger or IP address. (#5.4.4)" }, 'unreachable-mx', true],
+  // The message's time in the queue ran out, however it is put.
+  ['expiry', { text: 'Delivery failed: the message has expired', action: 'failed' }, 'message-expired', false],
+  ['counted retries', { text: 'Gave up after 12 delivery retries', action: 'failed' }, 'message-expired', false],
+  [
+    'time given',
+    { text: 'Could not deliver for the last 259200 seconds. Giving up.', action: 'failed' },
+    'message-expired',
+    false,
+  ],
+  // A full mailbox in the receivers' words.
+  ['maximum size', { text: '550 Recipient mailbox has reached its maximum size' }, 'quota-issues', false],
+  ['storage', { text: '452 Not enough storage space for this message' }, 'quota-issues', false],
+  // The sender's own domain.
+  ['sender domain', { text: '550 5.7.1 Sender domain example.test does not resolve' }, 'invalid-sender', false],
+  ['domain of your sender', { text: '553 The domain of your sender address has no MX' }, 'invalid-sender', false],
+  // Codes alone, when no words say more.
+  ['RFC 3463 X.1.3 (PowerMTA, KumoMTA)', { text: '553 5.1.3 Malformed local part' }, 'bad-mailbox', true],
+  ['RFC 7504 521 with X.3.2', { text: '521 5.3.2 mx.example.test closed' }, 'unreachable-mx', true],
+  ['RFC 7504 556', { text: '556 example.test' }, 'unreachable-mx', true],
+  ['RFC 5321 501', { text: '501 5.0.0 Invalid argument' }, 'protocol-errors', false],
+];
+
+describe('general wordings of the third default list (0026)', () => {
+  it.each(GENERAL_WORDINGS)('%s: %o -> %s (hard %s)', (_source, reply, category, hard) => {
+    const result = classifyBounce(reply);
+    expect({ category: result.category, hard: result.hard }).toEqual({ category, hard });
+  });
+
+  it('a specific rule still wins over the general ones: a relay refusal that names a blocklist is a block', () => {
+    expect(classifyBounce({ text: '554 5.7.1 Relaying denied: your IP is listed on bl.example.test' }).category).toBe(
+      'spam-related',
+    );
+  });
+
+  it('"no MX" about our own sender domain is the sender, not the recipient domain', () => {
+    expect(classifyBounce({ text: '550 No MX for envelope sender domain sender.test' }).category).toBe(
+      'invalid-sender',
+    );
+  });
+
+  it('"does not accept mail from you" is not a domain without mail service', () => {
+    expect(classifyBounce({ text: '550 Our server does not accept mail from your IP address' }).category).toBe(
+      'spam-related',
+    );
+  });
+});
+
+describe('what the codes alone say', () => {
+  it('permanent X.3.2 is a host that accepts no mail, transient X.3.2 a system that is down for now', () => {
+    expect(categoryFromStatus('5.3.2')).toBe('unreachable-mx');
+    expect(categoryFromStatus('4.3.2')).toBe('bad-configuration');
+    expect(categoryFromStatus('5.1.3')).toBe('bad-mailbox');
+  });
+
+  it('reply codes 521/556 and 500-504; other codes say nothing', () => {
+    expect([521, 556, 500, 504, 550, 421, undefined].map(categoryFromReplyCode)).toEqual([
+      'unreachable-mx',
+      'unreachable-mx',
+      'protocol-errors',
+      'protocol-errors',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('a code gives way to words: 521 with a blocklist named is a block', () => {
+    expect(classifyBounce({ text: '521 5.7.1 client blocked using dnsbl.example.test' }).category).toBe('spam-related');
+  });
+});
