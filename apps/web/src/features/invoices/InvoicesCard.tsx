@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -12,10 +13,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useIsSmall } from '../../lib/media.ts';
 import { downloadInvoiceFile, useInvoices, usePayInvoice } from './invoices.api.ts';
 import { money, periodText } from './money.ts';
 
-const hideOnPhones = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const hideOnPhones = { display: { xs: 'none', lg: 'table-cell' } } as const;
 
 /** The invoices (billable data, spec 2), newest first, with the breakdown CSV, the PDF and Pay. */
 export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
@@ -23,6 +25,12 @@ export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
   const pay = usePayInvoice();
   // Spec 8: the list's 404 is the no-invoice flag.
   const noInvoices = invoices.data === null;
+  const small = useIsSmall();
+  const payProps = (invoice: Invoice) => ({
+    canPay: paymentEnabled && invoice.status === 'open' && invoice.total > 0,
+    paying: pay.isPending && pay.variables === invoice.id,
+    onPay: () => pay.mutate(invoice.id),
+  });
   return (
     <Card variant="outlined">
       <CardContent>
@@ -36,7 +44,26 @@ export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
             No invoices yet. The first one is made when your first billing period ends.
           </Typography>
         ) : null}
-        {invoices.data ? (
+        {invoices.data && small ? (
+          <Stack divider={<Divider flexItem />} spacing={1.5}>
+            {invoices.data.items.map((invoice) => (
+              <Stack key={invoice.id} spacing={1} data-testid={`invoice-${invoice.number}`}>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 600 }}>{invoice.number}</Typography>
+                  <StatusChip invoice={invoice} />
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {periodText(invoice.period_start, invoice.period_end)}
+                  </Typography>
+                  <Typography variant="body2">{money(invoice.total, invoice.currency)}</Typography>
+                </Stack>
+                <InvoiceActions invoice={invoice} {...payProps(invoice)} />
+              </Stack>
+            ))}
+          </Stack>
+        ) : null}
+        {invoices.data && !small ? (
           <TableContainer>
             <Table size="small" aria-label="Invoices">
               <TableHead>
@@ -50,13 +77,7 @@ export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
               </TableHead>
               <TableBody>
                 {invoices.data.items.map((invoice) => (
-                  <InvoiceRow
-                    key={invoice.id}
-                    invoice={invoice}
-                    canPay={paymentEnabled && invoice.status === 'open' && invoice.total > 0}
-                    paying={pay.isPending && pay.variables === invoice.id}
-                    onPay={() => pay.mutate(invoice.id)}
-                  />
+                  <InvoiceRow key={invoice.id} invoice={invoice} {...payProps(invoice)} />
                 ))}
               </TableBody>
             </Table>
@@ -67,8 +88,51 @@ export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
   );
 }
 
-function InvoiceRow(props: { invoice: Invoice; canPay: boolean; paying: boolean; onPay: () => void }) {
-  const { invoice } = props;
+interface PayProps {
+  canPay: boolean;
+  paying: boolean;
+  onPay: () => void;
+}
+
+function StatusChip({ invoice }: { invoice: Invoice }) {
+  const paid = invoice.status === 'paid';
+  return (
+    <Chip
+      size="small"
+      label={paid ? 'Paid' : invoice.status === 'void' ? 'Void' : 'Open'}
+      color={paid ? 'success' : 'default'}
+      variant={paid ? 'filled' : 'outlined'}
+    />
+  );
+}
+
+function InvoiceActions({ invoice, ...props }: { invoice: Invoice } & PayProps) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        onClick={() => void downloadInvoiceFile(invoice.id, 'csv')}
+        aria-label={`Usage breakdown of ${invoice.number} (CSV)`}
+      >
+        CSV
+      </Button>
+      <Button
+        size="small"
+        onClick={() => void downloadInvoiceFile(invoice.id, 'pdf')}
+        aria-label={`Invoice ${invoice.number} (PDF)`}
+      >
+        PDF
+      </Button>
+      {props.canPay ? (
+        <Button size="small" variant="contained" onClick={props.onPay} disabled={props.paying}>
+          Pay
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function InvoiceRow({ invoice, ...props }: { invoice: Invoice } & PayProps) {
   return (
     <TableRow data-testid={`invoice-${invoice.number}`}>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{invoice.number}</TableCell>
@@ -79,35 +143,10 @@ function InvoiceRow(props: { invoice: Invoice; canPay: boolean; paying: boolean;
         {money(invoice.total, invoice.currency)}
       </TableCell>
       <TableCell>
-        <Chip
-          size="small"
-          label={invoice.status === 'paid' ? 'Paid' : invoice.status === 'void' ? 'Void' : 'Open'}
-          color={invoice.status === 'paid' ? 'success' : 'default'}
-          variant={invoice.status === 'paid' ? 'filled' : 'outlined'}
-        />
+        <StatusChip invoice={invoice} />
       </TableCell>
       <TableCell align="right">
-        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          <Button
-            size="small"
-            onClick={() => void downloadInvoiceFile(invoice.id, 'csv')}
-            aria-label={`Usage breakdown of ${invoice.number} (CSV)`}
-          >
-            CSV
-          </Button>
-          <Button
-            size="small"
-            onClick={() => void downloadInvoiceFile(invoice.id, 'pdf')}
-            aria-label={`Invoice ${invoice.number} (PDF)`}
-          >
-            PDF
-          </Button>
-          {props.canPay ? (
-            <Button size="small" variant="contained" onClick={props.onPay} disabled={props.paying}>
-              Pay
-            </Button>
-          ) : null}
-        </Stack>
+        <InvoiceActions invoice={invoice} {...props} />
       </TableCell>
     </TableRow>
   );
