@@ -9,7 +9,10 @@ import { admin, expect, signIn, test } from './support/fixtures.ts';
 // A server of its own; its sandbox catch-all takes any free port (journeys of other files may run at the same time).
 test.use({ serverName: 'routes', serverEnv: { SANDBOX_MX_PORT: '0' } });
 
-test('S2-017 S5-005: add a route, test an address, reorder two routes, switch one off', async ({ page, server }) => {
+test('S2-017 S5-005: add a route, test an address, reorder two routes, switch one off, test a pasted message', async ({
+  page,
+  server,
+}) => {
   const { username, password } = admin(server);
   const token = await apiToken(server, username, password);
   // A domain of the admin's own, as the working domain (routes belong to a domain).
@@ -81,4 +84,44 @@ test('S2-017 S5-005: add a route, test an address, reorder two routes, switch on
   await page.getByRole('button', { name: 'Test', exact: true }).click();
   // The catch-all that holds now takes it.
   await expect(page.getByText('Held: the message is kept, nothing is done with it')).toBeVisible();
+
+  // Issue 13: the domain's receiving MX is not published, and the screen says what to publish.
+  await expect(page.getByRole('alert', { name: 'Receiving' })).toContainText(
+    new RegExp(`Publish MX 10 \\S+ for ${domainName.replace(/\./g, '\\.')}`),
+  );
+
+  // A pasted message: its Subject matches a header route; the recipient is read from its To.
+  const invoices = await callApi(server, 'POST', `/routes/${working.did}`, {
+    token,
+    body: {
+      priority: 1,
+      expression: { type: 'match_header', header: 'Subject', pattern: 'invoice' },
+      actions: [{ type: 'store', days: 4 }],
+    },
+  });
+  expect(invoices.status).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: 'Paste a message' }).click();
+  await expect(page.getByRole('heading', { name: 'Test a message' })).toBeVisible();
+  const pasted = `From: Alice <alice@example.org>\nTo: Billing <billing@${domainName}>\nSubject: Invoice 42\n\nHello\n`;
+  await page.getByRole('textbox', { name: 'Message' }).fill(pasted);
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(page.getByText('Accepted: the actions run in order')).toBeVisible();
+  await expect(page.getByText(`Invoice 42 from Alice <alice@example.org> to billing@${domainName}`)).toBeVisible();
+  const effects = page.getByRole('list', { name: 'What would happen' });
+  await expect(effects.getByRole('listitem')).toHaveText(['store(days=4): Kept 4 days, listed and downloadable']);
+
+  // The policy: at most 2048 bytes; the same test then says the MX would refuse a larger message with 552.
+  const policy = page.getByRole('form', { name: 'Policy' });
+  await policy.getByRole('textbox', { name: 'Maximum size (bytes)' }).fill('100');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByText('At least 1024 bytes')).toBeVisible();
+  await policy.getByRole('textbox', { name: 'Maximum size (bytes)' }).fill('2048');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Saved succesfully!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill(`${pasted}${'x'.repeat(3000)}\n`);
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(
+    page.getByText(/^Too large: refused at DATA with 552 5\.3\.4 \(\d+ bytes, the limit is 2048\)$/),
+  ).toBeVisible();
 });

@@ -123,6 +123,31 @@ function InboundRow({ item, onOpen }: { item: InboundMessageSummary; onOpen: () 
   );
 }
 
+const AUTH_COLOUR = (result: string) => (result === 'pass' ? 'success' : result === 'none' ? 'default' : 'warning');
+
+/** SPF, DKIM and DMARC of the message as our MX checked them (mailauth), with the Authentication-Results field. */
+function AuthChips({ auth }: { auth: NonNullable<InboundMessageSummary['auth']> }) {
+  const checks = [
+    ['SPF', auth.spf.result, auth.spf.domain],
+    ['DKIM', auth.dkim.result, auth.dkim.domains.join(', ')],
+    ['DMARC', auth.dmarc.result, auth.dmarc.domain],
+  ] as const;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }} aria-label="Authentication">
+      {checks.map(([name, result, domain]) => (
+        <Chip
+          key={name}
+          size="small"
+          variant="outlined"
+          color={AUTH_COLOUR(result)}
+          label={`${name} ${result}${domain ? ` (${domain})` : ''}`}
+          title={auth.header}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 function InboundDialog({ did, id, onClose }: { did: number; id: number | null; onClose: () => void }) {
   const message = useInboundMessage(did, id);
   const [tab, setTab] = useState<'parsed' | 'raw'>('parsed');
@@ -149,6 +174,7 @@ function InboundDialog({ did, id, onClose }: { did: number; id: number | null; o
               {data.sender || 'null sender'} → {data.recipient} · {data.outcome}
               {data.stored ? ` · kept until ${formatDateTime(data.expires_at)}` : ''}
             </Typography>
+            {data.auth ? <AuthChips auth={data.auth} /> : null}
             {data.results.map((r) => (
               <Typography key={r.action} variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {r.action}: {r.result}

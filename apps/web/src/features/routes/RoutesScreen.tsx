@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useAppState } from '../../lib/store.ts';
 import { InboundMessages } from './InboundMessages.tsx';
+import { InboundPolicyPanel, ReceivingBanner } from './InboundPolicyPanel.tsx';
 import { RouteFormDialog } from './RouteFormDialog.tsx';
 import { RouteList } from './RouteList.tsx';
 import { RouteTestBox } from './RouteTestBox.tsx';
@@ -65,6 +66,7 @@ function DomainRoutes({ did, domainName }: { did: number; domainName: string }) 
           Add route
         </Button>
       </Stack>
+      <ReceivingBanner did={did} />
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Loading routes" /> : null}</Box>
         {list.isError ? (
@@ -83,6 +85,7 @@ function DomainRoutes({ did, domainName }: { did: number; domainName: string }) 
         ) : null}
       </Paper>
       <RouteTestBox did={did} />
+      <InboundPolicyPanel did={did} />
       <InboundMessages did={did} />
       <RouteFormDialog
         did={did}

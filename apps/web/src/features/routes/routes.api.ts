@@ -1,4 +1,4 @@
-import { MSG, type Route, type RouteInput, routesEndpoints } from '@mailwright/contract';
+import { type InboundPolicyInput, MSG, type Route, type RouteInput, routesEndpoints } from '@mailwright/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { saveChecked } from '../../components/save.ts';
 import { invalidateList } from '../../components/usePagedList.ts';
@@ -80,11 +80,32 @@ export function useDeleteRoute(did: number) {
   });
 }
 
-/** The test box: which routes would take a recipient, without running anything. */
+/** The test box: which routes would take a recipient (or a pasted message), without running anything. */
 export function useMatchRoute(did: number) {
   return useMutation({
-    mutationFn: (body: { recipient: string; headers: { name: string; value: string }[] }) =>
+    mutationFn: (body: { recipient?: string; headers: { name: string; value: string }[]; raw?: string }) =>
       api(routesEndpoints.match, { params: { domain: did }, body }),
+  });
+}
+
+const policyKey = (did: number) => ['routes', did, 'policy'] as const;
+
+/** The domain's inbound policy and its receiving MX state. */
+export function usePolicy(did: number) {
+  return useQuery({
+    queryKey: policyKey(did),
+    queryFn: ({ signal }) => api(routesEndpoints.policy, { params: { domain: did }, signal }),
+    meta: { silent: true },
+  });
+}
+
+export function useSavePolicy(did: number) {
+  return useMutation({
+    mutationFn: (body: InboundPolicyInput) => api(routesEndpoints.setPolicy, { params: { domain: did }, body }),
+    onSuccess: () => {
+      notify(MSG.savedSuccessfully);
+      return invalidateList(policyKey(did));
+    },
   });
 }
 
