@@ -78,6 +78,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   STRIPE_API_BASE: z.url().optional(),
+  // Metrics (see .env.example, "Metrics").
+  METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface Config {
@@ -155,6 +158,10 @@ export interface Config {
   sandboxMxPort: number;
   /** Stripe: payment is on when both keys are set; the API base is Stripe's unless a test points it at a fake. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** Bearer token that opens /metrics (Prometheus); unset: /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** A port of its own for /metrics, for processes without the api role (smtp, worker); unset: none. */
+  metricsPort: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -222,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    metricsPort: e.METRICS_PORT,
     ...overrides,
   };
 }

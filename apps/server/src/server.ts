@@ -16,6 +16,8 @@ import { startMailEngine } from './mail/engine.ts';
 import { startInboundRole } from './mail/inbound/inbound-role.ts';
 import { loadMailSecret } from './mail/mail-tokens.ts';
 import { startSandboxMx } from './mail/sandbox/sandbox-mx.ts';
+import { startMetricsServer } from './metrics/http.ts';
+import { startMetrics, stopMetrics } from './metrics/registry.ts';
 import { sealPlaintextSecrets } from './secrets/reseal.ts';
 import { installSecretKeys, loadSecretKeys } from './secrets/secret-keys.ts';
 
@@ -60,6 +62,7 @@ export async function startServer(
   await ensureSandboxDomains(deps);
   await writeSandboxStarter(deps);
 
+  startMetrics(db, roles);
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (roles.includes('api')) {
@@ -93,6 +96,11 @@ export async function startServer(
   const inbound = roles.includes('smtp') ? await startInboundRole(deps, engine.intake) : null;
   // Outbox consumers (statistics, webhooks, suppressions) and the webhook sender run with the worker role.
   const eventWorkers = roles.includes('worker') ? startEventWorkers(deps) : null;
+  // /metrics on a port of its own, for processes whose roles serve no HTTP (METRICS_PORT).
+  const metricsServer =
+    config.metricsPort !== undefined
+      ? await startMetricsServer(config.metricsPort, config.host, config.metricsToken)
+      : null;
 
   let stopped = false;
   return {
@@ -109,6 +117,8 @@ export async function startServer(
       await engine.stop();
       await sandboxMx?.close();
       await eventWorkers?.stop();
+      await metricsServer?.close();
+      stopMetrics(db);
       if (!existing?.db) await db.close();
     },
   };

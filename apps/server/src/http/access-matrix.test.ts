@@ -245,6 +245,8 @@ describe('S5 public sending APIs and tracking: keys, not sessions; no customer r
     'GET /t/c/*',
     'GET /unsubscribe/*',
     'POST /unsubscribe/*',
+    // Prometheus: a bearer token of its own (METRICS_TOKEN), no customer data (metrics/metrics.e2e.test.ts).
+    'GET /metrics',
     // Stripe's webhook: no session, a signature over the raw body (invoices.routes.test.ts: bad signature → 400).
     'POST /api/payment/stripe-webhook',
     // The tracking routes above, as Fastify's route tree prints them (their prefixes have no route of their own).

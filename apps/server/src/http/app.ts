@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { metricsAnswer } from '../metrics/http.ts';
 import { HttpError } from './errors.ts';
 
 /** Registers the product's routes (app-routes.ts, beside server.ts): http/ is below the features it serves. */
@@ -46,6 +47,11 @@ export async function buildApp(deps: Deps, registerRoutes: RouteRegistrations): 
 
   await registerRoutes(app, deps);
   app.get('/api/health', async () => ({ data: { status: 'ok' } }));
+  // Prometheus (issue 17): off unless METRICS_TOKEN is set; see metrics/http.ts.
+  app.get('/metrics', async (req, reply) => {
+    const answer = await metricsAnswer(deps.config.metricsToken, req.headers.authorization);
+    return reply.status(answer.status).type(answer.contentType).send(answer.body);
+  });
 
   const webDist = deps.config.webDistDir;
   const hasConsole = existsSync(join(webDist, 'index.html'));

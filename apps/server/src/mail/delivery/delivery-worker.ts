@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { observeDelivery } from '../../metrics/delivery-metrics.ts';
 import { GroupCommit } from '../group-commit.ts';
 import { type DeliverContext, deliver } from './deliver.ts';
 import { claimDeliveries, type DeliveryResult, extendLeases, recordDeliveryResults } from './delivery.repo.ts';
@@ -95,7 +96,7 @@ export class DeliveryWorker {
         if (this.inFlight.has(delivery.queueId)) continue;
         this.inFlight.add(delivery.queueId);
         deliver(delivery, this.ctx)
-          .then((result) => this.results.submit(result))
+          .then((result) => this.results.submit(result).then(() => observeDelivery(result)))
           .catch((error: unknown) => {
             // Not recorded: the lease runs out and the row is retried, so nothing is lost.
             log.error({ err: error, queueId: delivery.queueId }, 'delivery failed');

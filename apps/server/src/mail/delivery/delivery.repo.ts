@@ -29,6 +29,8 @@ export interface Delivery {
   personalize?: Personalization | null;
   /** The envelope sender instead of VERP (a route's SRS forward, '' for a bounce we send); null: VERP. */
   envelopeFrom?: string | null;
+  /** When the row was queued (at acceptance): the delivery latency metric counts from it. */
+  queuedAt?: Date;
 }
 
 interface ClaimedRow {
@@ -38,6 +40,7 @@ interface ClaimedRow {
   recipient_ids: number[];
   attempts: number;
   expires_at: Date;
+  created_at: Date;
 }
 
 interface MessageRow {
@@ -68,7 +71,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseSeconds: numbe
     `UPDATE delivery_queue q SET due_at = now() + make_interval(secs => $2), attempts = q.attempts + 1
        FROM (SELECT id FROM delivery_queue WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
       WHERE q.id = due.id
-     RETURNING q.id, q.message_id, q.recipient_domain, q.recipient_ids, q.attempts, q.expires_at`,
+     RETURNING q.id, q.message_id, q.recipient_domain, q.recipient_ids, q.attempts, q.expires_at, q.created_at`,
     [limit, leaseSeconds],
   );
   if (!claimed.length) return [];
@@ -111,6 +114,7 @@ export async function claimDeliveries(db: Db, limit: number, leaseSeconds: numbe
       transport: { smtputf8: message.smtputf8, eightBitMime: message.body_8bitmime },
       personalize: message.personalize,
       envelopeFrom: message.envelope_from,
+      queuedAt: new Date(row.created_at),
     });
   }
   return deliveries;

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.ts';
+import { messagesAccepted } from '../../metrics/registry.ts';
 import { GroupCommit } from '../group-commit.ts';
 import { loadMailSecret } from '../mail-tokens.ts';
 import {
@@ -159,6 +160,7 @@ export class Intake {
     // Refused in the storing transaction (a hard-capped quota, policy/quota.ts): nothing of it was stored.
     if (stored instanceof IntakeError) throw stored;
     const messageId = stored;
+    messagesAccepted.inc({ via: submission.source });
     for (const listener of this.listeners) listener();
     return { messageId, messageIdHeader: prepared.messageIdHeader };
   }
