@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect as apiExpect } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
-import { admin, expect, signIn } from './support/fixtures.ts';
+import { admin, expect, signIn, signOut } from './support/fixtures.ts';
 import { addVerifiedDomain, parseReceived, routeToSink, test } from './support/mail-loopback.ts';
 import type { MailwrightServer } from './support/server.ts';
 
@@ -167,4 +167,30 @@ test('S2-095 S2-113 S4-021 S4-022 S4-023 S4-024 S8-037 S8-038 S8-060 S2-049 S4-0
   const decide = page.getByRole('dialog', { name: 'Vetting: send.client.test' });
   await decide.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.getByText('Vetting decision saved!')).toBeVisible();
+});
+
+test('S2-047 S2-048 S2-050 S6-010: /vetting-list opens domain vetting for an operator; an admin lands on /dashboard', async ({
+  page,
+  server,
+}) => {
+  const operator = await apiToken(server, admin(server).username, admin(server).password);
+  const created = await callApi(server, 'POST', '/users', {
+    token: operator,
+    body: { username: 'other.admin', password: 'other-admin-pass', role: 'admin', full_name: 'Other Admin' },
+  });
+  apiExpect(created.status).toBe(200);
+  await signIn(page, admin(server).username, admin(server).password);
+  await page.goto('/vetting-list');
+  await expect(page).toHaveURL(/\/vetting-list\/domains$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Domain vetting' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Customer vetting' })).toBeVisible();
+
+  await signOut(page);
+  await signIn(page, 'other.admin', 'other-admin-pass');
+  await page.goto('/vetting-list');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vetting' })).toHaveCount(
+    0,
+  );
 });
