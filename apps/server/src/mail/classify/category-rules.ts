@@ -72,6 +72,9 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     "Google Groups help ('you may not have permission to post'), Gmail 'Send mail as' help; Sender ID (RFC 4407) 'purported responsible address'",
     [
       String.raw`permission to post|'send mail as'|sending this from a different address or alias|purported responsible address`,
+      // Microsoft 5.7.60 'SendAsDenied; ... not allowed to send as ...', 'Client does not have permissions to send as
+      // this sender'; the usual 'not authorized to send on behalf of'.
+      String.raw`send ?as ?denied|(not (allowed|authori[sz]ed|permitted)|no permissions?|not have permissions?) to send (as|on behalf of)`,
     ],
   ),
   rule(
@@ -93,16 +96,7 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     ],
   ),
 
-  // --- Explicit policy and the recipient's own settings ---
-  rule(
-    'policy-related',
-    "Refused by an explicit local policy or the recipient's own settings",
-    "Yahoo SMTP error codes ('Message not accepted for policy reasons' 554 5.7.9); GMX/Web.de ('Reject due to policy restrictions'); Mimecast ('Email rejected due to security policies'); KumoMTA community rules (PolicyRelated)",
-    [
-      String.raw`for policy reasons|policy (violation|restriction)|violates .{0,30}polic|due to (local |security )?polic|rejected by (the )?(recipient'?s? )?(local )?polic|restricted by policy`,
-      'content policy',
-    ],
-  ),
+  // --- The recipient's own settings ---
   rule(
     'policy-related',
     "The recipient's own preferences or filters refuse the message",
@@ -161,7 +155,10 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     'Sender authentication (SPF, DKIM, DMARC) or reverse DNS failed',
     "RFC 7372 (x.7.20-x.7.26 authentication codes); Gmail 5.7.25/5.7.26/5.7.27 texts; Microsoft 5.7.509/5.7.515 'does not pass DMARC verification'; Postfix reject_unknown_client_hostname ('cannot find your hostname'); GMX 'Bad DNS PTR resource record'; KumoMTA community rules (AuthenticationFailed)",
     [
-      String.raw`dmarc|\bspf\b|dkim|sender policy framework`,
+      // The mechanism named with what went wrong, in either order: a header dump that only mentions it
+      // ("DKIM-Signature:", "dkim=pass") around an unrelated reply says nothing about why it failed.
+      String.raw`\b(dmarc|spf|dkim|sender policy framework)\b.{0,60}\b(fail|failed|failure|fails|softfail|hardfail|not pass|did not pass|does not pass|reject|rejected|polic(y|ies)|check|verification|alignment|records?|authenticat\S*|required|invalid|missing)\b`,
+      String.raw`\b(fail|failed|failure|fails|not pass|did not pass|does not pass|reject|rejected|violat\S*|check|authenticate with)\b.{0,60}\b(dmarc|spf|dkim|sender policy framework)\b`,
       String.raw`5\.7\.(2[0-6]|29|509|51[05])\b|authentication information|fails to pass (authentication|spf|dkim)`,
       'unauthenticated (e-?mail|message|sender)|not authenticated|authentication (check )?failed|(smtp )?authentication (is )?required|turn on smtp authentication',
       String.raw`reverse (dns|lookup|address)|\bptr\b|\brdns\b|no reverse|does not have a reverse|hostname does not resolve|cannot find your (reverse )?hostname|reverse host ?name`,
@@ -229,9 +226,9 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'spam-related',
     'The sending IP or domain is blocklisted or distrusted',
-    "PowerMTA default bounce-category-patterns (/blacklist/, /\\b(open)?RBL\\b/, /realtime blackhole/); Postfix reject_rbl_client ('Client host [...] blocked using'); Microsoft 5.7.606-649 'banned sending IP', 5.7.708, 'on our block list' (S3150), 4.7.650 reputation; Yahoo [TS0x]/[BL21]; iCloud/Proofpoint 'Blocked - see ... dnsbl-lookup'; Barracuda Reputation; Facebook POL-P1..P4/POL-T1..T3 (IP listed or not accepted); Orange OFR_999 (sending IP suspended after earlier breaches); Spamhaus PBL's advice to send through the ISP's mail server (smarthost) and the Japanese ISPs' Outbound Port 25 Blocking notices ('use the SMTP server of your ISP'); KumoMTA community rules (SpamBlock; SpamContent 'A URL in this email ... is listed on')",
+    "PowerMTA default bounce-category-patterns (/blacklist/, /\\b(open)?RBL\\b/, /realtime blackhole/); Postfix reject_rbl_client ('Client host [...] blocked using'); Microsoft 5.7.606-649 'banned sending IP', 5.7.708, 'on our block list' (S3150), 4.7.650 reputation; Yahoo [TS0x]/[BL21]; iCloud/Proofpoint 'Blocked - see ... dnsbl-lookup'; Barracuda Reputation; Facebook POL-P1..P4/POL-T1..T3 (IP listed or not accepted); Orange OFR_999 (sending IP suspended after earlier breaches); Cloudmark CSI, the IP reputation service whose reset page receivers (Orange, Cox, Comcast) link to; Spamhaus PBL's advice to send through the ISP's mail server (smarthost) and the Japanese ISPs' Outbound Port 25 Blocking notices ('use the SMTP server of your ISP'); KumoMTA community rules (SpamBlock; SpamContent 'A URL in this email ... is listed on')",
     [
-      String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|realtime blackhole|spamhaus|spamcop|sorbs|abuseat|barracuda ?(central|reputation)|blocked using|dnsbl-lookup|ipcheck\.proofpoint`,
+      String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|realtime blackhole|spamhaus|spamcop|sorbs|abuseat|barracuda ?(central|reputation)|blocked using|dnsbl-lookup|ipcheck\.proofpoint|\bcloudmark\b`,
       String.raw`(ip|host|address|domain|sender|server|network|you|url|uri|link)\b.{0,30}\b(is|are|was|has been|have been) (currently )?listed\b|\blisted (at|on|in|by) .{0,40}(\bbl\b|rbl|block|black|spam|abuse|reputation)`,
       String.raw`banned sending ip|\bbanned (ip|host|sender|domain|server|network|address)\b|(ip|host|sender|domain|server|address|you)\b.{0,30}\b(is|are|has been|have been) banned|(poor|bad|low) reputation|reputation (of|is)|due to (ip )?reputation|\bUBE\b|traffic not accepted from this ip|client host (\[\S*\] )?(rejected|blocked)|\bip (address )?(\S+ )?(has been |is )(blocked|rejected)`,
       'dynamic (ip|address)|dial-?up|residential (ip|address)|(ip|host) (address )?(is )?not (allowed|authori[sz]ed|permitted) to send|not authori[sz]ed to send (e-?mail|mail) directly',
@@ -257,6 +254,18 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     ['rhost-franceptt'],
   ),
 
+  // An explicit policy refusal, after the rules that name what the policy is about (a blocklist, spam, the sender's
+  // authentication, the mailbox): "for policy reasons" often goes on to say which ("... we do not accept mail from
+  // dynamic IPs", "... your IP is listed on ..."), and the named reason is the more precise category.
+  rule(
+    'policy-related',
+    "Refused by an explicit local policy or the recipient's own settings",
+    "Yahoo SMTP error codes ('Message not accepted for policy reasons' 554 5.7.9); GMX/Web.de ('Reject due to policy restrictions'); Mimecast ('Email rejected due to security policies'); KumoMTA community rules (PolicyRelated)",
+    [
+      String.raw`for policy reasons|policy (violation|restriction)|violates .{0,30}polic|due to (local |security )?polic|rejected by (the )?(recipient'?s? )?(local )?polic|restricted by policy`,
+      'content policy',
+    ],
+  ),
   rule(
     'policy-related',
     'A local policy refused without naming why (after the blocklist rules: such replies may go on to name a list)',
@@ -345,6 +354,8 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
     "Gmail 4.2.1/5.2.1 'receiving mail at a rate that prevents additional messages'; Microsoft 5.2.121/5.2.122 'per hour message receive limit', RP-001; Yahoo [TS0x] deferrals; greylisting (RFC 6647)",
     [
       'receiving mail at a rate|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
+      // Outlook.com's published RP-001..RP-003 ('We have limits for how many messages can be sent per hour and per day').
+      String.raw`\bRP-00[1-3]\b|limits? (for|on) how many messages`,
     ],
   ),
   rule(

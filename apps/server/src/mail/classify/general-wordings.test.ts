@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BounceReply, classifyBounce } from './classify.ts';
 import { categoryFromReplyCode, categoryFromStatus } from './status-codes.ts';
+import { cutOriginal } from './text-bounce.ts';
 
 /**
  * The third version of the defaults (migration 0026): general wordings instead of one MTA's phrase, and what the codes
@@ -36,6 +37,49 @@ const GENERAL_WORDINGS: [source: string, reply: BounceReply, category: string, h
   // The sender's own domain.
   ['sender domain', { text: '550 5.7.1 Sender domain example.test does not resolve' }, 'invalid-sender', false],
   ['domain of your sender', { text: '553 The domain of your sender address has no MX' }, 'invalid-sender', false],
+  // A policy refusal that goes on to name its reason is that reason.
+  [
+    'policy naming dynamic IPs',
+    { text: '550 Mail rejected for policy reasons. We do not accept mail from dynamic IPs' },
+    'spam-related',
+    false,
+  ],
+  [
+    'Cloudmark CSI link',
+    { text: '554 Rejected, see http://csi.cloudmark.com/reset-request/?ip=192.0.2.1' },
+    'spam-related',
+    false,
+  ],
+  [
+    'Outlook.com RP-001',
+    {
+      text: "421 RP-001 Unfortunately, some messages from 192.0.2.1 weren't sent. Please try again. We have limits for how many messages can be sent per hour and per day.",
+    },
+    'policy-related',
+    false,
+  ],
+  [
+    'Microsoft 5.7.60',
+    { text: '550 5.7.60 SMTP; Client does not have permissions to send as this sender' },
+    'invalid-sender',
+    false,
+  ],
+  // Authentication words count with what failed, not in a header dump around an unrelated reply.
+  [
+    'DKIM header after the reply',
+    {
+      text: '550 5.1.1 <a@example.test>: no such user. Original headers: DKIM-Signature: v=1; a=rsa-sha256; d=example.test',
+    },
+    'bad-mailbox',
+    true,
+  ],
+  ['DMARC refusal', { text: '550 5.7.1 Email rejected per DMARC policy for example.test' }, 'policy-related', false],
+  [
+    'SPF check',
+    { text: '550 5.7.26 Unauthenticated email is not accepted: SPF check failed for example.test' },
+    'policy-related',
+    false,
+  ],
   // Codes alone, when no words say more.
   ['RFC 3463 X.1.3 (PowerMTA, KumoMTA)', { text: '553 5.1.3 Malformed local part' }, 'bad-mailbox', true],
   ['RFC 7504 521 with X.3.2', { text: '521 5.3.2 mx.example.test closed' }, 'unreachable-mx', true],
@@ -89,5 +133,18 @@ describe('what the codes alone say', () => {
 
   it('a code gives way to words: 521 with a blocklist named is a block', () => {
     expect(classifyBounce({ text: '521 5.7.1 client blocked using dnsbl.example.test' }).category).toBe('spam-related');
+  });
+});
+
+describe('the returned copy of the message is not the reply', () => {
+  it("is cut at Exim's marker, also when it says 'your message'", () => {
+    const text = [
+      'The following address(es) failed:',
+      '  a@example.test',
+      '------ This is a copy of your message, including all the headers. ------',
+      'DKIM-Signature: v=1; a=rsa-sha256; d=sender.test',
+    ].join('\n');
+    expect(cutOriginal(text)).not.toMatch(/DKIM/);
+    expect(cutOriginal(text)).toMatch(/a@example\.test/);
   });
 });

@@ -7,7 +7,7 @@ import { leafParts, type MimePart, parseHeaders } from './mime.ts';
 
 /** Lines that start the returned copy of the original message in the common MTAs' bounce texts. */
 const ORIGINAL_STARTS = [
-  /^--.*\b(copy of the message|original message|unsent message|returned message|message headers follow|original message headers|returned mail|header of the original|headers of your message)/i,
+  /^--.*\b(copy of (the|your) (original )?message|original message|unsent message|returned message|message headers follow|original message headers|returned mail|header of the original|headers of your message)/i,
   /^-{2,}\s*(Below this line|The header of|Original|Returned|Unsent)/i,
   /^(Original message follows|Message headers follow|Original message headers|The original message headers are|Included is a copy of|Below is a copy of the original|Headers? of the original message|Text of the returned message)/i,
   /^\s*-{3,}\s*(Original|Returned|Forwarded|Unsent)/i,
