@@ -90,6 +90,11 @@ function Logs({ domain }: { domain: WorkingDomain }) {
           <Stack spacing={0.5} sx={{ display: { xs: 'flex', sm: 'none' }, alignItems: 'flex-start' }}>
             <EventChip event={entry.event} />
             <Box sx={{ wordBreak: 'break-all' }}>{entry.recipient}</Box>
+            {entry.inbound ? (
+              <Typography variant="caption" color="text.secondary">
+                {inboundSummary(entry.inbound)}
+              </Typography>
+            ) : null}
           </Stack>
         </Stack>
       ),
