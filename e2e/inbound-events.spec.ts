@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { apiToken, callApi } from './support/api.ts';
+import { admin, expect, signIn } from './support/fixtures.ts';
+import { test } from './support/mail-loopback.ts';
+
+/**
+ * Issue 13, inbound messages as events in the console (S2-031, S2-030): swaks mails the server's inbound MX for two
+ * routes of a verified domain; Analytics › Logs filtered to inbound shows sender, recipient, subject, route and
+ * outcome, the line opens the route results and the stored message; Statistics shows Received.
+ */
+const run = promisify(execFile);
+// The inbound MX's port, known before the server starts (the journey mails it).
+const INBOUND_PORT = 30_000 + (process.pid % 20_000);
+const DOMAIN = 'inbound-journey.test';
+const SHOTS = process.env.R2_SHOTS_DIR;
+
+test.use({
+  serverName: 'inbound-events',
+  loopbackEnv: { INBOUND_SMTP_PORT: String(INBOUND_PORT), SANDBOX_MX_PORT: '0' },
+});
+
+interface DnsRecord {
+  type: 'TXT' | 'MX' | 'CNAME';
+  host: string;
+  value: string;
+  priority: number | null;
+}
+
+test('S2-031 S2-030: inbound messages in Logs (direction filter, route results) and Statistics (Received)', async ({
+  page,
+  server,
+  loopback,
+}) => {
+  test.setTimeout(240_000);
+  const { username, password } = admin(server);
+  const token = await apiToken(server, username, password);
+  const created = await callApi(server, 'POST', '/domains', { token, body: { name: DOMAIN } });
+  expect(created.status).toBe(200);
+  const did = created.body.data.did as number;
+  // Publish what the domain asks for (its receiving MX among them) at the local DNS, then verify, as a customer would.
+  const domain = await callApi(server, 'GET', `/domains/${did}`, { token });
+  for (const r of domain.body.data.records as DnsRecord[]) {
+    if (r.type === 'MX') loopback.dns.set(r.host, 'MX', [{ exchange: r.value, priority: r.priority ?? 10 }]);
+    else if (r.type === 'CNAME') loopback.dns.set(r.host, 'CNAME', [r.value]);
+    else loopback.dns.set(r.host, 'TXT', [r.value]);
+  }
+  const verified = await callApi(server, 'PUT', `/domains/${did}/verify`, { token });
+  expect(verified.body.data?.state).toBe('verified');
+  for (const body of [
+    {
+      priority: 1,
+      description: 'Support desk',
+      expression: { type: 'match_recipient', pattern: 'support@.*' },
+      actions: [{ type: 'store', days: 3 }],
+    },
+    {
+      priority: 2,
+      description: 'Quarantine',
+      expression: { type: 'match_recipient', pattern: 'held@.*' },
+      mode: 'hold',
+    },
+  ]) {
+    expect((await callApi(server, 'POST', `/routes/${did}`, { token, body })).status).toBe(200);
+  }
+  const swaks = (to: string, subject: string) =>
+    run(
+      'swaks',
+      [
+        ['--server', `127.0.0.1:${INBOUND_PORT}`],
+        ['--from', 'alice@example.org', '--to', to],
+        ['--header', `Subject: ${subject}`, '--body', 'Hello, my order has not arrived.'],
+      ].flat(),
+    );
+  await swaks(`support@${DOMAIN}`, 'Where is order 1234?');
+  await swaks(`held@${DOMAIN}`, 'Suspicious invoice');
+
+  await signIn(page, username, password);
+  await page.goto('/analytics/logs');
+  await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Log' });
+  const supportRow = table.getByRole('row').filter({ hasText: `support@${DOMAIN}` });
+  const inboundOnly = async () => {
+    await page.getByRole('combobox', { name: 'Direction' }).click();
+    await page.getByRole('option', { name: 'Inbound' }).click();
+    await expect(supportRow).toBeVisible({ timeout: 20_000 });
+  };
+  const openDrawer = async () => {
+    await inboundOnly();
+    await supportRow.getByRole('button', { name: /Details of inbound:received/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Where is order 1234?' }).getByText('Hello, my order')).toBeVisible();
+  };
+  await inboundOnly();
+  await expect(supportRow.getByText('Where is order 1234?')).toBeVisible();
+  await expect(supportRow.getByText('accepted · route “Support desk”')).toBeVisible();
+  const heldRow = table.getByRole('row').filter({ hasText: `held@${DOMAIN}` });
+  await expect(heldRow.getByText('held · route “Quarantine”')).toBeVisible();
+  await openDrawer();
+  const drawer = page.getByRole('dialog', { name: 'Where is order 1234?' });
+  await expect(drawer.getByText('store(days=3): stored for 3 days')).toBeVisible();
+  // The From field and the envelope sender (swaks writes one From: the sender).
+  await expect(drawer.getByText('alice@example.org', { exact: true })).toHaveCount(2);
+  await expect(drawer.getByRole('button', { name: 'Download .eml' })).toBeVisible();
+  if (SHOTS) await shoot(page, 'logs-drawer', openDrawer);
+  await page.keyboard.press('Escape');
+  if (SHOTS) await shoot(page, 'logs', inboundOnly);
+
+  await page.goto('/analytics/statistics');
+  // The rollups run in the server's event workers within seconds.
+  const received = page.getByRole('group', { name: 'Events series' }).getByRole('button', { name: 'Received' });
+  await expect(async () => {
+    await page.reload();
+    await expect(received).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 40_000 });
+  // Shown by default beside the spec's list, in the chart's description too.
+  await expect(received).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('img', { name: /^Events: .*Received over time$/ })).toBeVisible();
+  if (SHOTS) await shoot(page, 'statistics', async () => undefined);
+});
+
+/** Screenshots at phone and desktop width in both themes (R2_SHOTS_DIR set), each after `prepare` on the reloaded page. */
+async function shoot(page: Page, name: string, prepare: () => Promise<void>) {
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
+      await page.reload();
+      await prepare();
+      await page.waitForTimeout(1000);
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
