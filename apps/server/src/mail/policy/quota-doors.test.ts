@@ -28,10 +28,10 @@ beforeAll(async () => {
   env.routeToSink('example.com'); // the test users' addresses
   baseUrl = await env.t.app.listen({ port: 0, host: '127.0.0.1' });
   await putOnTier(env.t.deps.db, env.tenant.cid, { msgIncluded: ALLOWANCE, hardCap: true });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await env?.close();
-}, 60_000);
+}, 120_000);
 
 const db = () => env.t.deps.db;
 const count = async (sql: string) => (await db().one<{ n: number }>(sql)).n;
