@@ -36,6 +36,8 @@ test('S2-040 S8-058 S9-025 S1-005 S4-013: an admin adds a client, its vetting fo
   server,
   loopback,
 }) => {
+  // Mail through the engine to the sink and several sign-ins: slow on a busy machine.
+  test.setTimeout(180_000);
   const parent = await customerWithAdmin(server, 'Parent Co', 'parent.admin', 'parent.admin@client.test');
   await signIn(page, parent.username, parent.password);
   // Spec 9: sub-accounts are fetched 50 a page.
@@ -75,6 +77,8 @@ test('S6-024 S8-059 S2-096 S4-033 S4-034 S2-112 S8-036: a join request from requ
   server,
   loopback,
 }) => {
+  // Mail through the engine to the sink and several sign-ins: slow on a busy machine.
+  test.setTimeout(180_000);
   const host = await customerWithAdmin(server, 'Host Co', 'host.admin', 'host.admin@host.test');
   const joiner = await customerWithAdmin(server, 'Joiner Co', 'joiner.admin', 'joiner.admin@joiner.test');
   await signIn(page, joiner.username, joiner.password);
@@ -116,4 +120,63 @@ test('S6-024 S8-059 S2-096 S4-033 S4-034 S2-112 S8-036: a join request from requ
   await expect(page).toHaveURL(/\/clients$/);
   await expect(review.getByText('This join request is invalid or has expired.')).toBeVisible();
   await expect(review.getByText('Joiner Co')).toBeHidden();
+});
+
+test('S2-094 S2-044: an invited person opens an account as a client and lands in vetting; a plain user cannot open /clients', async ({
+  page,
+  server,
+  loopback,
+}) => {
+  // Mail through the engine to the sink and several sign-ins: slow on a busy machine.
+  test.setTimeout(180_000);
+  const inviter = await customerWithAdmin(server, 'Inviter Co', 'inviter.admin', 'inviter.admin@client.test');
+  await signIn(page, inviter.username, inviter.password);
+  await page.goto('/clients');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a client' });
+  await dialog.getByLabel('E-mail').fill('prospect@client.test');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invitation sent' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await expect.poll(() => loopback.sink.receivedBy('prospect@client.test').length, { timeout: 30_000 }).toBe(1);
+  const [raw] = loopback.sink.receivedBy('prospect@client.test');
+  if (!raw) throw new Error('No invitation in the sink');
+  const link = (await parseReceived(raw)).text?.match(/https?:\/\/\S+\/invite\?token=[A-Za-z0-9_-]+/)?.[0] ?? '';
+  expect(link).not.toBe('');
+  await signOut(page);
+
+  const url = new URL(link);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText('Inviter Co invites prospect@client.test')).toBeVisible();
+  await page.getByLabel('Company').fill('Prospect Ltd');
+  await page.getByLabel('Your name').fill('Pat Prospect');
+  await page.getByLabel('Username').fill('pat.prospect');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Open account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('Password').fill('prospect-pass-1');
+  await page.getByRole('button', { name: 'Open account' }).click();
+  await expect(page.getByText(/Your account is ready/)).toBeVisible();
+  // On to the vetting form after 5000 ms, as invitations go on (spec 9).
+  await expect(page).toHaveURL(/\/vetting\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
+
+  // The new client is under the inviter, waiting for its vetting form.
+  const token = await apiToken(server, inviter.username, inviter.password);
+  const clients = await callApi(server, 'GET', '/customers/subaccounts', { token });
+  expect(clients.body.data.items).toEqual([
+    expect.objectContaining({ customer: 'Prospect Ltd', email: 'prospect@client.test', vetting: 'inprogress' }),
+  ]);
+
+  // Role user: /clients is for admins (spec 2), so the guard leads to /dashboard.
+  const operator = await apiToken(server, admin(server).username, admin(server).password);
+  await callApi(server, 'PUT', `/proxy/${inviter.cid}`, { token: operator });
+  await callApi(server, 'POST', '/users', {
+    token: operator,
+    body: { username: 'inviter.user', password: 'inviter-user-pass', role: 'user' },
+  });
+  await callApi(server, 'DELETE', '/proxy', { token: operator });
+  await signIn(page, 'inviter.user', 'inviter-user-pass');
+  await page.goto('/clients');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
