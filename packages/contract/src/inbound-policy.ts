@@ -45,6 +45,8 @@ export const inboundPolicySchema = inboundPolicyInput.extend({
   updated_at: z.string().nullable(),
   /** The receiving MX record (the domain's own MX at our inbound host): mail is taken for routes once it is valid. */
   receiving: z.object({
+    /** A sandbox domain has no DNS records and never receives. */
+    sandbox: z.boolean(),
     host: z.string(),
     mx_host: z.string(),
     state: z.enum(DNS_RECORD_STATES),

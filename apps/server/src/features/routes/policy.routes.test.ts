@@ -34,7 +34,14 @@ describe('routes/{domain}/policy (issue 13, S2-017)', () => {
       auth_failure: 'reject',
       size_limit: t.deps.config.inboundMaxSize,
       updated_at: null,
-      receiving: { host: name, mx_host: t.deps.config.inboundMxHost, state: 'unchecked', found: [], checked_at: null },
+      receiving: {
+        sandbox: false,
+        host: name,
+        mx_host: t.deps.config.inboundMxHost,
+        state: 'unchecked',
+        found: [],
+        checked_at: null,
+      },
     });
     const saved = await t.request<InboundPolicy>('PUT', url, { token: tenant.user.token, body: strict });
     expect(saved.status).toBe(200);

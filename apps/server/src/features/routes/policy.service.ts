@@ -40,9 +40,9 @@ function toPolicy(deps: Deps, domain: DomainRow, row: PolicyRow | undefined): In
     size_limit: deps.config.inboundMaxSize,
     updated_at: row ? new Date(row.updated_at).toISOString() : null,
     receiving: {
+      sandbox: domain.sandbox,
       host: domain.name,
       mx_host: deps.config.inboundMxHost,
-      // A sandbox domain has no records to publish: it never receives.
       state: record?.state ?? 'unchecked',
       found: record?.found ?? [],
       checked_at: record?.checked_at ?? null,

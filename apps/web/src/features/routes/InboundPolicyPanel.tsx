@@ -41,6 +41,14 @@ const CHECKS = [
 /** "Receiving: MX verified", or what to publish: the MX record that makes our inbound MX take the domain's mail. */
 export function ReceivingState({ policy }: { policy: InboundPolicy }) {
   const { receiving } = policy;
+  if (receiving.sandbox) {
+    return (
+      <Alert severity="info" aria-label="Receiving">
+        Receiving: a sandbox domain receives no mail. Routes take mail for your own domains once their receiving MX is
+        published and verified.
+      </Alert>
+    );
+  }
   if (receiving.state === 'valid') {
     return (
       <Alert severity="success" aria-label="Receiving">
