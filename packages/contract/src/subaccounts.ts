@@ -21,7 +21,13 @@ export const subaccountSchema = z.object({
 });
 export type Subaccount = z.infer<typeof subaccountSchema>;
 
-const companyName = z.string().trim().min(2, 'Company name must be at least 2 characters').max(200);
+// No control characters: the name travels into mail subjects and the console's lists.
+const companyName = z
+  .string()
+  .trim()
+  .min(2, 'Company name must be at least 2 characters')
+  .max(200)
+  .regex(/^[^\p{Cc}]*$/u, 'Company name may not contain control characters');
 
 export const subaccountInput = z.object({ company: companyName, email });
 export type SubaccountInput = z.infer<typeof subaccountInput>;

@@ -9,6 +9,7 @@ import { giveSandboxDomain } from '../sandbox/sandbox.service.ts';
 import { hashPassword } from '../session/passwords.ts';
 import { insertUser, isSignInNameConflict, signInNameTaken } from '../users/users.repo.ts';
 import { createVettingForm } from '../vetting/vetting-forms.ts';
+import { oneLine } from './mail-text.ts';
 
 export const INVITE_NOT_FOUND = 'This invitation is invalid or has expired.';
 export const ACCOUNT_READY = 'Your account is ready. Tell us about your sending in the vetting form to start sending.';
@@ -28,7 +29,7 @@ export async function sendAccountInvite(deps: Deps, auth: AuthContext, email: st
     await queueSystemMail(tx, deps.log, {
       to: email,
       kind: 'invitation',
-      subject: `${inviter?.name ?? 'A Mailwright customer'} invites you to open a Mailwright account`,
+      subject: oneLine(`${inviter?.name ?? 'A Mailwright customer'} invites you to open a Mailwright account`),
       text: `Hello,\n\n${inviter?.name ?? 'A Mailwright customer'} invites you to open an account on Mailwright as its client. Open the link, name your company and choose your sign-in:\n\n${url}\n\nThe link works for 7 days.\n`,
     });
   });

@@ -7,6 +7,7 @@ import { findCustomerRow } from '../customers/customers.repo.ts';
 import { notify } from '../notifications/notifications.repo.ts';
 import { findUserByLogin } from '../users/users.repo.ts';
 import * as repo from './join.repo.ts';
+import { oneLine } from './mail-text.ts';
 import { isSelfOrAncestor } from './subaccounts.repo.ts';
 
 export const JOIN_NOT_FOUND = 'This join request is invalid or has expired.';
@@ -41,7 +42,7 @@ export async function requestToJoin(deps: Deps, auth: AuthContext, approver: str
       await queueSystemMail(tx, deps.log, {
         to: user.email,
         kind: 'notice',
-        subject: `${requester?.name ?? 'A customer'} asks to become your client on Mailwright`,
+        subject: oneLine(`${requester?.name ?? 'A customer'} asks to become your client on Mailwright`),
         text: `Hello ${user.full_name || user.username},\n\n${requester?.name ?? 'A customer'} asks to be placed under your account on Mailwright as a client: your admins could then act as it and see its clients' vetting. Review the request here (you will be asked to sign in):\n\n${deps.config.publicUrl}/join/${token}\n\nThe link works for 7 days. If you do not know this customer, ignore this message.\n`,
       });
     }

@@ -92,6 +92,10 @@ describe('sub-accounts: clients (S7-020, S3-044)', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['company', 'email']);
+    // A name with a line break would reach a mail subject: refused.
+    const broken = await addClient(parent.admin.token, 'Evil\r\nBcc: x@y.test', 'evil@client-evil.test');
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors?.[0]?.field).toBe('company');
     const taken = await addClient(parent.admin.token, 'Taken Ltd', 'owner@client-one.test');
     expect(taken.status).toBe(400);
     expect(taken.body.errors?.[0]?.field).toBe('email');

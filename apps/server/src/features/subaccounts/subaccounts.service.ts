@@ -9,6 +9,7 @@ import { giveSandboxDomain } from '../sandbox/sandbox.service.ts';
 import { issueUserToken } from '../users/user-tokens.ts';
 import { insertUser, isSignInNameConflict, signInNameTaken } from '../users/users.repo.ts';
 import { createVettingForm } from '../vetting/vetting-forms.ts';
+import { oneLine } from './mail-text.ts';
 import * as repo from './subaccounts.repo.ts';
 
 const EMPTY_COMPANY = { address: '', city: '', country: '', vat_id: '', website: '' };
@@ -51,7 +52,7 @@ export async function createSubaccount(deps: Deps, auth: AuthContext, input: Sub
       await queueSystemMail(tx, deps.log, {
         to: input.email,
         kind: 'invitation',
-        subject: `${parent?.name ?? 'Mailwright'} opened a Mailwright account for ${input.company}`,
+        subject: oneLine(`${parent?.name ?? 'Mailwright'} opened a Mailwright account for ${input.company}`),
         text: `Hello,\n\n${parent?.name ?? 'A Mailwright customer'} added ${input.company} as its client on Mailwright, with you as its admin. Choose your password here:\n\n${deps.config.publicUrl}/auth/invite/${token}\n\nThe link works for 7 days. A second message asks a few questions about the mail you plan to send.\n`,
       });
       await createVettingForm({ ...deps, db: tx }, { customerId: cid, email: input.email });
