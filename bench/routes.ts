@@ -121,7 +121,13 @@ try {
     bounceHost: `mwb.${DOMAIN}`,
     trackingHost: `mwt.${DOMAIN}`,
   });
-  await db.query("UPDATE domains SET state = 'verified' WHERE id = $1", [did]);
+  // Verified for sending, and its receiving MX (the record naming our inbound host) found: the MX takes its mail.
+  await db.query(
+    `UPDATE domains SET state = 'verified',
+            records = jsonb_set(records, '{receiving}', jsonb_build_object('state', 'valid', 'value', $2::text))
+      WHERE id = $1`,
+    [did, config.inboundMxHost.toLowerCase()],
+  );
   const secret = await loadMailSecret(db);
   const deps = { config, db, log };
   const intake = await intakeFor(deps);
