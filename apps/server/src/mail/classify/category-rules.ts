@@ -176,7 +176,7 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'quota-issues',
     'Mailbox or server storage full',
-    "RFC 5321 552 'exceeded storage allocation' and 452 'insufficient system storage'; Gmail 452-4.2.2/552-5.2.2 'The email account that you tried to reach is over quota', 'inbox is out of storage space'; Microsoft 'mailbox full' (STOREDRV 5.2.2); Dovecot 'Quota exceeded (mailbox for user is full)'; Postfix local(8) over mailbox_size_limit ('cannot update mailbox ... error writing message: File too large'); GNU Mailutils 'mailbox quota exceeded for this recipient'; the usual German, Italian, Spanish and French words for a full mailbox, and the Japanese ones ('容量超過', 'メールボックスが一杯') and the Russian ones ('ящик переполнен', 'превышен лимит'); KumoMTA community rules ('Mailbox is full / Blocks limit exceeded / Inode limit exceeded'); PowerMTA defaults (/quota/, /mailbox +(is +)?full/); KumoMTA community rules (QuotaIssues)",
+    "RFC 5321 552 'exceeded storage allocation' and 452 'insufficient system storage'; Gmail 452-4.2.2/552-5.2.2 'The email account that you tried to reach is over quota', 'inbox is out of storage space'; Microsoft 'mailbox full' (STOREDRV 5.2.2); Dovecot 'Quota exceeded (mailbox for user is full)'; Postfix local(8) over mailbox_size_limit ('cannot update mailbox ... error writing message: File too large'); GNU Mailutils 'mailbox quota exceeded for this recipient'; the usual German, Italian, Spanish and French words for a full mailbox, and the Japanese ones ('容量超過', 'メールボックスが一杯') and the Russian ones ('ящик переполнен', 'превышен лимит') and the Chinese webmail ones ('邮箱已满', '空间不足'); KumoMTA community rules ('Mailbox is full / Blocks limit exceeded / Inode limit exceeded'); PowerMTA defaults (/quota/, /mailbox +(is +)?full/); KumoMTA community rules (QuotaIssues)",
     [
       String.raw`(mail ?box|inbox|mail ?folder|account|maildir|mail drop|recipient|user)('s)? (is |was |has become |appears to be )?(full|over ?quota|out of (storage|space)|over (the )?(storage|size) limit)`,
       String.raw`over ?quota|quota (exceeded|exceed|full|violation|usage exceeded)|(exceed(s|ed|ing)?|over) (the |his |her |their |its |your )?(storage|quota|mailbox|disk)|exceeded storage allocation`,
@@ -189,6 +189,8 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       'postfach (ist )?voll|casella (di posta )?piena|buz.n lleno|bo.te (aux lettres )?pleine|(inode|blocks) limit exceeded|error writing message: file too large',
       '容量(を|が)?(超過|オーバー|超え)|(メールボックス|メールbox|受信箱|受信ボックス)(の容量)?が(一杯|いっぱい|満杯)',
       'ящик переполнен|переполнен|превышен (лимит|размер|квот)',
+      // Chinese webmail notices: mailbox full, not enough space.
+      '(邮箱|信箱|空间)(已满|容量不足|空间不足)|空间不足',
     ],
   ),
   rule(
@@ -205,7 +207,7 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'bad-mailbox',
     'No such mailbox',
-    "RFC 3463 X.1.1 'Bad destination mailbox address'; RFC 5321 550 'mailbox unavailable'; Gmail 550-5.1.1 'The email account that you tried to reach does not exist'; Microsoft 5.1.1/5.1.10 'RESOLVER.ADR.RecipNotFound', 'Recipient not found by SMTP address lookup'; Yahoo 'This user doesn't have a yahoo.com account'; iCloud 'user does not exist'; Mail.ru 'invalid mailbox ... user not found'; Yandex 'No such user!'; Sendmail 'Addressee unknown'; Mimecast/Barracuda 'Invalid Recipient', 'No such user'; Lotus Domino 'User not listed in public Name & Address Book'; Outlook.com 'The email address you entered couldn't be found'; RFC 5321 553 'mailbox name not allowed'; KumoMTA community rules (InvalidRecipient: 'I cannot deliver mail for', 'sorry, no mailbox here by that name', 'Address invalid', 'No such ID', 'recipient unrecognized', 'User ... unknown'); PowerMTA default patterns ('(user|mailbox|recipient|rcpt|local part|address|account|addressee) (x@y )?(not valid|not known|not here|not found|does not exist|invalid|unknown|illegal)', 'my badrcptto list'); Facebook RCP-P1; QQ Mail 'Mailbox not found'; the Japanese carriers' and webmail notices ('メールアドレスが見つかりません', 'ユーザは存在しません', '宛先不明': address not found, no such user, unknown destination); the Russian words of Mail.ru's and Yandex's notices ('пользователь не найден', 'нет такого пользователя'); node-bounce-handler's hard list (Italian 'sconosciuto', 'inesistente', Polish 'nie istnieje', 'Nie ma takiego konta') and the usual French, German, Spanish and Portuguese words for an unknown address",
+    "RFC 3463 X.1.1 'Bad destination mailbox address'; RFC 5321 550 'mailbox unavailable'; Gmail 550-5.1.1 'The email account that you tried to reach does not exist'; Microsoft 5.1.1/5.1.10 'RESOLVER.ADR.RecipNotFound', 'Recipient not found by SMTP address lookup'; Yahoo 'This user doesn't have a yahoo.com account'; iCloud 'user does not exist'; Mail.ru 'invalid mailbox ... user not found'; Yandex 'No such user!'; Sendmail 'Addressee unknown'; Mimecast/Barracuda 'Invalid Recipient', 'No such user'; Lotus Domino 'User not listed in public Name & Address Book'; Outlook.com 'The email address you entered couldn't be found'; RFC 5321 553 'mailbox name not allowed'; KumoMTA community rules (InvalidRecipient: 'I cannot deliver mail for', 'sorry, no mailbox here by that name', 'Address invalid', 'No such ID', 'recipient unrecognized', 'User ... unknown'); PowerMTA default patterns ('(user|mailbox|recipient|rcpt|local part|address|account|addressee) (x@y )?(not valid|not known|not here|not found|does not exist|invalid|unknown|illegal)', 'my badrcptto list'); Facebook RCP-P1; QQ Mail 'Mailbox not found'; the Japanese carriers' and webmail notices ('メールアドレスが見つかりません', 'ユーザは存在しません', '宛先不明': address not found, no such user, unknown destination); the Russian words of Mail.ru's and Yandex's notices ('пользователь не найден', 'нет такого пользователя'); the Chinese webmail notices of QQ Mail, NetEase and Sina ('用户不存在', '收件人不存在': user, recipient does not exist); node-bounce-handler's hard list (Italian 'sconosciuto', 'inesistente', Polish 'nie istnieje', 'Nie ma takiego konta') and the usual French, German, Spanish and Portuguese words for an unknown address",
     [
       '(user(name)?|address(ee)?) (is )?unknown|unknown (user|recipient|local[- ]?part|address|mailbox|e-?mail|account|alias)|no such (user|mailbox|recipient|address|account|person|local user|e-?mail)',
       String.raw`(user|mailbox|recipient|address|account|addressee|e-?mail)\b.{0,40}\b(does not|doesn't|did not|not) exists?|(mailbox|recipient|user|address|account|addressee) (was )?not found|recip(ient)?notfound`,
@@ -218,6 +220,8 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       String.raw`utilisateur inconnu|destinataire inconnu|n'existe pas|unbekannt|existiert nicht|sconosciuto|inesistente|inexistente|no existe|desconocido|nie istnieje|nie ma takiego|пользовател[ья] не найден|нет такого (пользователя|адреса|ящика)|(адрес|ящик|адресат)\S* не существует`,
       String.raw`(user|mailbox|recipient|rcpt|local part|address|account|addressee) <?[^\s<>]+@[^\s<>]+>?:? (is )?(not (a )?valid|not known|not here|not found|does not exist|invalid|unknown|illegal)\b|<?[^\s<>]+@[^\s<>]+>?:? (is )?(not (a )?valid|not known|not here|does not exist)\b`,
       String.raw`no mail-?box here by that name|sorry, no mailbox|i cannot deliver mail for|address invalid|no such id\b|recipient unrecogni[sz]ed|my badrcptto list|\bRCP-P1\b`,
+      // The Chinese webmail notices (QQ Mail, NetEase 163/126, Sina): user, recipient, mailbox or account does not exist.
+      '(用户|收件人|邮箱|帐户|账户|帐号|账号|地址)(名)?(不存在|无效)',
       'アドレスが見つかりません|宛先が見つかりません|存在しない(ユーザ|アドレス|メールアドレス|宛先)|(ユーザ|ユーザー|アドレス|メールアドレス|宛先)(は|が)?存在しません|宛先不明|ユーザ(ー)?不明',
     ],
   ),
@@ -226,12 +230,17 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'spam-related',
     'The sending IP or domain is blocklisted or distrusted',
-    "PowerMTA default bounce-category-patterns (/blacklist/, /\\b(open)?RBL\\b/, /realtime blackhole/); Postfix reject_rbl_client ('Client host [...] blocked using'); Microsoft 5.7.606-649 'banned sending IP', 5.7.708, 'on our block list' (S3150), 4.7.650 reputation; Yahoo [TS0x]/[BL21]; iCloud/Proofpoint 'Blocked - see ... dnsbl-lookup'; Barracuda Reputation; Facebook POL-P1..P4/POL-T1..T3 (IP listed or not accepted); Orange OFR_999 (sending IP suspended after earlier breaches); Cloudmark CSI, the IP reputation service whose reset page receivers (Orange, Cox, Comcast) link to; Spamhaus PBL's advice to send through the ISP's mail server (smarthost) and the Japanese ISPs' Outbound Port 25 Blocking notices ('use the SMTP server of your ISP'); KumoMTA community rules (SpamBlock; SpamContent 'A URL in this email ... is listed on')",
+    "PowerMTA default bounce-category-patterns (/blacklist/, /\\b(open)?RBL\\b/, /realtime blackhole/); Postfix reject_rbl_client ('Client host [...] blocked using'); Microsoft 5.7.606-649 'banned sending IP', 5.7.708, 'on our block list' (S3150), 4.7.650 reputation; Yahoo [TS0x]/[BL21]; iCloud/Proofpoint 'Blocked - see ... dnsbl-lookup'; Barracuda Reputation; Facebook POL-P1..P4/POL-T1..T3 (IP listed or not accepted); Orange OFR_999 (sending IP suspended after earlier breaches); Postfix 'Client host rejected', GMX 'IP address is black listed', Yahoo [BL21] 'Connections will not be accepted from' (the sending IP named as what is refused); Cloudmark CSI, the IP reputation service whose reset page receivers (Orange, Cox, Comcast) link to; Spamhaus PBL's advice to send through the ISP's mail server (smarthost) and the Japanese ISPs' Outbound Port 25 Blocking notices ('use the SMTP server of your ISP'); KumoMTA community rules (SpamBlock; SpamContent 'A URL in this email ... is listed on')",
     [
-      String.raw`black ?list|block ?list|deny ?list|\bdnsbl|rbl\b|realtime blackhole|spamhaus|spamcop|sorbs|abuseat|barracuda ?(central|reputation)|blocked using|dnsbl-lookup|ipcheck\.proofpoint|\bcloudmark\b`,
+      String.raw`(black|block|deny) ?list|\bdnsbl|rbl\b|realtime blackhole|spamhaus|spamcop|sorbs|abuseat|barracuda ?(central|reputation)|blocked using|dnsbl-lookup|ipcheck\.proofpoint|\bcloudmark\b`,
       String.raw`(ip|host|address|domain|sender|server|network|you|url|uri|link)\b.{0,30}\b(is|are|was|has been|have been) (currently )?listed\b|\blisted (at|on|in|by) .{0,40}(\bbl\b|rbl|block|black|spam|abuse|reputation)`,
       String.raw`banned sending ip|\bbanned (ip|host|sender|domain|server|network|address)\b|(ip|host|sender|domain|server|address|you)\b.{0,30}\b(is|are|has been|have been) banned|(poor|bad|low) reputation|reputation (of|is)|due to (ip )?reputation|\bUBE\b|traffic not accepted from this ip|client host (\[\S*\] )?(rejected|blocked)|\bip (address )?(\S+ )?(has been |is )(blocked|rejected)`,
       'dynamic (ip|address)|dial-?up|residential (ip|address)|(ip|host) (address )?(is )?not (allowed|authori[sz]ed|permitted) to send|not authori[sz]ed to send (e-?mail|mail) directly',
+      // The sending IP or host named as what is refused: Postfix 'Client host rejected', Gmail 'The IP you're using to
+      // send mail is not authorized', Microsoft 'your IP ... has been blocked', GMX 'IP address is black listed', Yahoo
+      // [BL21] 'Connections will not be accepted from 192.0.2.1'.
+      String.raw`\b(ip|ip address|client host|sending (ip|host|server)|your (ip|host|server|mail server|network|domain))( address)?( \[?[0-9a-f.:]+\]?)?( \([^)]*\))? (has been |is |was |are )?(temporarily |permanently |currently )?(blocked|blacklisted|black listed|rejected|refused|denied|banned|not allowed|not accepted)`,
+      String.raw`connections? (will not|won't|are not|is not|not) (be )?accepted from \[?[0-9a-f.:]{7,}\]?|(mail|messages|e-?mail|connections?) from (your |this |the )?(ip|host|server|network)\b.{0,40}\b(blocked|rejected|refused|denied|not (accepted|allowed))`,
       // Facebook POL-P2 ('will no longer accept mail from your mail server's IP Address') and the usual "does not
       // accept mail from your IP/server": our sending host is refused, not the recipient's domain.
       String.raw`(no longer|not|n't|will not|won't) accept(ing)? (any )?(e-?)?mail from (your|this) (mail )?(ip|host|server|network|address)`,
@@ -417,9 +426,13 @@ export const BROAD_RULES: readonly SourcedCategoryRule[] = [
     'PowerMTA default bounce-category-patterns (/spam/, /junk mail/, /blocked/, /unsolicited/)',
     [String.raw`\bspam|junk ?mail|bulk mail|unsolicited|blocked|\bblock\b`],
   ),
-  rule('content-related', 'Content refused', 'PowerMTA default bounce-category-patterns (/message +content/)', [
-    'content',
-  ]),
+  rule(
+    'content-related',
+    'Content refused',
+    'PowerMTA default bounce-category-patterns (/message +content/)',
+    // Not the returned message's Content-Type/-Transfer-Encoding headers quoted around a reply.
+    [String.raw`\bcontent([^-\w]|$)`],
+  ),
   rule(
     'policy-related',
     'Refused by a local policy or filter',

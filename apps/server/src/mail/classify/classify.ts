@@ -80,7 +80,7 @@ export function classifyBounce(
   const stage = rule ? undefined : stageCategory(smtpStage);
   const { category, source } = rule
     ? {
-        category: refineRuleCategory(rule.category, smtpStage, reply.statusInferred ? undefined : status, permanent),
+        category: refineRuleCategory(rule.category, smtpStage, replyStatus(reply, text, status), permanent),
         source: 'rule' as const,
       }
     : stage
@@ -127,6 +127,15 @@ function refineRuleCategory(
   const mailbox = category === 'bad-mailbox' || category === 'invalid-mailbox';
   if (mailbox && replySaysFilter(stage, reportedStatus)) return 'policy-related';
   return category;
+}
+
+/**
+ * The status the remote reply itself gave (its own "550 5.1.1"), else the report's; none when a DSN rule guessed it.
+ * A report's Status line may be the relay's summary of a reply that says something else.
+ */
+function replyStatus(reply: BounceReply, text: string, status: string | undefined): string | undefined {
+  if (reply.statusInferred) return undefined;
+  return statusFromText(text) ?? status;
 }
 
 function replySaysFilter(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {

@@ -148,3 +148,50 @@ describe('the returned copy of the message is not the reply', () => {
     expect(cutOriginal(text)).toMatch(/a@example\.test/);
   });
 });
+
+describe('the sending IP named as what is refused, and the Chinese webmail notices', () => {
+  it.each([
+    ['554 5.7.1 Your IP 192.0.2.1 has been blocked', 'spam-related', false],
+    ['421 4.7.0 Connections will not be accepted from 192.0.2.1 at this time', 'spam-related', false],
+    ['550 Mail from your server has been refused for 24 hours', 'spam-related', false],
+    ['550 用户不存在', 'bad-mailbox', true],
+    ['550 收件人地址无效', 'bad-mailbox', true],
+    ['552 邮箱已满', 'quota-issues', false],
+  ])('%s -> %s (hard %s)', (text, category, hard) => {
+    const result = classifyBounce({ text });
+    expect({ category: result.category, hard: result.hard }).toEqual({ category, hard });
+  });
+
+  it('a user unknown at a host is still the user: the IP words need the IP or our host as subject', () => {
+    expect(classifyBounce({ text: '550 5.1.1 host mx.example.test rejected: no such user' }).category).toBe(
+      'bad-mailbox',
+    );
+  });
+});
+
+describe('broad words do not read quoted headers', () => {
+  it('"Content-Type:" of the returned message is not a content refusal', () => {
+    const quoted = classifyBounce({ text: '550 Unable to deliver. Content-Type: text/plain; charset=us-ascii' });
+    expect(quoted.category).toBe('other');
+    expect(classifyBounce({ text: '554 Your message content was not accepted' }).category).toBe('content-related');
+  });
+
+  it('a blocklist in any of its spellings', () => {
+    for (const text of ['554 IP on our blacklist', '554 IP on our block list', '554 Sender on deny list']) {
+      expect(classifyBounce({ text }).category).toBe('spam-related');
+    }
+  });
+});
+
+describe('an unknown user is a bad mailbox unless the reply itself says policy', () => {
+  it("takes the reply's own status over the report's summary", () => {
+    const own = classifyBounce({ status: '5.7.1', text: '550 5.1.1 <a@example.test>: User unknown' });
+    expect({ category: own.category, hard: own.hard }).toEqual({ category: 'bad-mailbox', hard: true });
+    expect(classifyBounce({ status: '5.1.1', text: '550 5.7.1 <a@example.test>: User unknown' }).category).toBe(
+      'policy-related',
+    );
+    expect(classifyBounce({ status: '5.7.1', text: '550 <a@example.test>: User unknown' }).category).toBe(
+      'policy-related',
+    );
+  });
+});
