@@ -129,7 +129,7 @@ test('S2-095 S2-113 S4-021 S4-022 S4-023 S4-024 S8-037 S8-038 S8-060 S2-049 S4-0
   await row.getByRole('button', { name: 'Review Client Co' }).click();
   const dialog = page.getByRole('dialog', { name: 'Vetting: Client Co' });
   await expect(dialog.getByText('Customers sign up in our shop')).toBeVisible();
-  await expect(dialog.getByText('DEU')).toBeVisible();
+  await expect(dialog.getByText('Germany')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/vetting-review-1280-dark.png` });
   await dialog.getByLabel('Note (sent to the customer)').fill('Welcome aboard');
   await dialog.getByRole('button', { name: 'Save decision' }).click();
@@ -165,6 +165,7 @@ test('S2-095 S2-113 S4-021 S4-022 S4-023 S4-024 S8-037 S8-038 S8-060 S2-049 S4-0
   await shoot(page, 'domains', () => expect(domainRow).toBeVisible());
   await domainRow.getByRole('button', { name: 'Decide send.client.test' }).click();
   const decide = page.getByRole('dialog', { name: 'Vetting: send.client.test' });
+  await expect(decide.getByText(/asked for eu/)).toBeVisible();
   await decide.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.getByText('Vetting decision saved!')).toBeVisible();
 });

@@ -148,6 +148,8 @@ export const domainVettingItem = z.object({
   status: vettingDecision.nullable(),
   note: z.string(),
   location: z.string().nullable(),
+  /** The data location the customer asked for on its vetting form ('' for none), offered first when approving. */
+  preferred_location: z.string(),
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
 });

@@ -104,6 +104,7 @@ interface DomainVettingRow {
   sandbox: boolean;
   vetted: boolean;
   customer_decision: string | null;
+  preferred_location: string;
   status: 'approve' | 'reject' | null;
   note: string | null;
   location: string | null;
@@ -113,6 +114,7 @@ interface DomainVettingRow {
 
 const DOMAIN_SELECT = `SELECT d.id AS did, d.name, d.customer_id AS cid, c.name AS customer, d.state, d.sandbox,
        cv.id IS NOT NULL AS vetted, cv.decision AS customer_decision,
+       coalesce(cv.responses->>'location', '') AS preferred_location,
        dv.status, dv.note, d.location, dv.decided_by_name, dv.decided_at
   FROM domains d JOIN customers c ON c.id = d.customer_id
   LEFT JOIN customer_vetting cv ON cv.customer_id = d.customer_id
@@ -184,6 +186,7 @@ function toDomainItem(row: DomainVettingRow): DomainVettingItem {
     status: row.status,
     note: row.note ?? '',
     location: row.location,
+    preferred_location: row.preferred_location,
     decided_by: row.decided_by_name,
     decided_at: row.decided_at?.toISOString() ?? null,
   };

@@ -5,6 +5,7 @@ import {
   VETTING_MSG,
 } from '@mailwright/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestDomain } from '../../events/testing.ts';
 import { makeCustomer, makeOperators } from '../../test/factories.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
 import { createVettingForm } from './vetting-forms.ts';
@@ -197,6 +198,17 @@ describe('S7-051 S3-046 PUT domains/{id}/vetting {status, note, location}', () =
     expect(list.body.data?.items).toContainEqual(
       expect.objectContaining({ did: domain.did, status: 'reject', note: 'Bought lists', decided_by: 'admin' }),
     );
+  });
+
+  it('the list offers the data location the customer asked for on its form', async () => {
+    const form = await newForm();
+    await t.request('POST', form.url, { body: { responses: complete, finished: true } });
+    const made = await makeTestDomain(t.deps.db, form.cid);
+    const list = await t.request<{ items: DomainVettingItem[] }>('GET', '/api/domains/vetting?state=all&limit=0', {
+      token: ops.master,
+    });
+    const item = list.body.data?.items.find((i) => i.did === made.did);
+    expect(item).toMatchObject({ customer_vetting: 'pending', status: null, preferred_location: 'eu' });
   });
 
   it('bad input is 400 with field errors; an unknown domain is 404', async () => {

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../components/format.ts';
 import { type FilterOption, FilterSelect } from '../../components/ListActions.tsx';
 import { DecisionChip } from './DecisionChip.tsx';
 import { VettingResponses } from './VettingResponses.tsx';
-import { useCustomerVettingList, useDecideCustomer, type VettingFilter } from './vetting.api.ts';
+import { useCountryNames, useCustomerVettingList, useDecideCustomer, type VettingFilter } from './vetting.api.ts';
 
 const FILTERS: FilterOption<VettingFilter>[] = [
   { value: 'open', label: 'To decide' },
@@ -65,6 +65,7 @@ export default function CustomerVettingScreen() {
   const list = useCustomerVettingList(filter);
   const decide = useDecideCustomer();
   const [reviewing, setReviewing] = useState<CustomerVettingItem | null>(null);
+  const countries = useCountryNames();
 
   return (
     <Box component="section" aria-labelledby="customer-vetting-title">
@@ -107,7 +108,7 @@ export default function CustomerVettingScreen() {
                 The customer has not sent the form yet; the answers are a draft.
               </Typography>
             ) : null}
-            {reviewing ? <VettingResponses responses={reviewing.responses} /> : null}
+            {reviewing ? <VettingResponses responses={reviewing.responses} countries={countries.data} /> : null}
             <Divider />
             <FormSelect control={control} name="decision" label="Decision" options={DECISIONS} />
             <FormTextField control={control} name="note" label="Note (sent to the customer)" multiline minRows={2} />

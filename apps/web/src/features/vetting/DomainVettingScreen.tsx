@@ -107,7 +107,7 @@ export default function DomainVettingScreen() {
         defaultValues={{
           status: deciding?.status ?? 'approve',
           note: deciding?.note ?? '',
-          location: deciding?.location ?? locationOptions[0]?.value ?? '',
+          location: deciding?.location || deciding?.preferred_location || locationOptions[0]?.value || '',
         }}
         submitLabel="Save decision"
         onSubmit={(body) => (deciding ? decide.mutateAsync({ did: deciding.did, body }) : Promise.resolve())}
@@ -117,6 +117,7 @@ export default function DomainVettingScreen() {
           <Stack spacing={2}>
             <Typography color="text.secondary">
               {deciding?.customer} · {deciding ? CUSTOMER_STATE[deciding.customer_vetting] : ''}
+              {deciding?.preferred_location ? ` · asked for ${deciding.preferred_location}` : ''}
             </Typography>
             <FormSelect control={control} name="status" label="Decision" options={STATUSES} />
             {watch('status') === 'approve' ? (

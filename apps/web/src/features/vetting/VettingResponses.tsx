@@ -22,15 +22,22 @@ const ROWS: [keyof Responses, string][] = [
   ['notes', 'Anything else'],
 ];
 
-function show(key: keyof Responses, responses: Responses): string {
+function show(key: keyof Responses, responses: Responses, countries?: ReadonlyMap<string, string>): string {
   const value = responses[key];
+  if (key === 'country' && responses.country) return countries?.get(responses.country) ?? responses.country;
   if (key === 'mail_kinds') return responses.mail_kinds.map((k) => MAIL_KIND_LABELS[k]).join(', ') || '—';
   if (key === 'monthly_volume') return value === null ? '—' : Number(value).toLocaleString('en');
   return String(value ?? '') || '—';
 }
 
 /** A customer's answers, read-only, for the operator's review. */
-export function VettingResponses({ responses }: { responses: Responses }) {
+export function VettingResponses({
+  responses,
+  countries,
+}: {
+  responses: Responses;
+  countries?: ReadonlyMap<string, string> | undefined;
+}) {
   return (
     <Box
       component="dl"
@@ -42,7 +49,7 @@ export function VettingResponses({ responses }: { responses: Responses }) {
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
-            {show(key, responses)}
+            {show(key, responses, countries)}
           </Typography>
         </Box>
       ))}

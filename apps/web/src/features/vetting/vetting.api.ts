@@ -63,3 +63,13 @@ export function useLocations() {
     staleTime: 60_000,
   });
 }
+
+/** Country names by ISO alpha-3 (extras/countries), to show a form's answer as a name. */
+export function useCountryNames() {
+  return useQuery({
+    queryKey: ['extras', 'countries'],
+    queryFn: () => api(extrasEndpoints.countries, { query: { limit: 1000 } }),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (page) => new Map(page.items.map((c) => [c.iso3, c.name])),
+  });
+}
