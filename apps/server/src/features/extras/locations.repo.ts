@@ -22,7 +22,3 @@ export function listDomainLocations(db: Db, cid: number): Promise<DomainLocation
     [cid],
   );
 }
-
-export async function locationExists(db: Db, code: string): Promise<boolean> {
-  return Boolean(await db.maybeOne('SELECT 1 FROM data_locations WHERE code = $1', [code]));
-}
