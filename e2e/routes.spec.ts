@@ -13,6 +13,7 @@ test('S2-017 S5-005: add a route, test an address, reorder two routes, switch on
   page,
   server,
 }) => {
+  test.setTimeout(180_000); // a long journey: routes, reordering, the test box in both modes, the policy
   const { username, password } = admin(server);
   const token = await apiToken(server, username, password);
   // A domain of the admin's own, as the working domain (routes belong to a domain).
