@@ -76,6 +76,8 @@ test('S8-020: a sign-in with the server down shows "Can\'t establish connection 
   page,
   server,
 }) => {
+  // Two stops and restarts of the server: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const noConnection = page.getByText("Can't establish connection to server.");
   const { username, password } = admin(server);
 
