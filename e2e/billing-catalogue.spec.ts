@@ -95,6 +95,15 @@ test("issue 14 S6-012 S7-093 S3-032 S3-033 S9-043 S5-015 S8-027: an operator set
   expect(tier.status).toBe(200);
   const created = await callApi(server, 'POST', '/customers', { token: operator, body: { customer: 'Aa billed' } });
   const cid = created.body.data.cid as number;
+  const ip = await callApi(server, 'POST', '/billing/addons', {
+    token: operator,
+    body: { name: 'Dedicated IP', unit: 'IP', kind: 'dedicated_ip', price: 2500, currency: 'EUR' },
+  });
+  const given = await callApi(server, 'POST', `/billing/customers/${cid}/addons`, {
+    token: operator,
+    body: { baid: ip.body.data.baid, qty: 2, start: '2026-01-01' },
+  });
+  expect(given.status).toBe(200);
 
   const { username, password } = admin(server);
   await signIn(page, username, password);
@@ -108,6 +117,7 @@ test("issue 14 S6-012 S7-093 S3-032 S3-033 S9-043 S5-015 S8-027: an operator set
   const query = new URL((await itemsCall).url()).searchParams;
   expect([...query.keys()].sort()).toEqual(['cid', 'limit', 'skip']);
   await expect(page.getByTestId('customer-tier')).toHaveText('No tier: nothing is billed or capped');
+  await expect(page.getByRole('list', { name: 'Add-ons of this customer' }).getByText('Dedicated IP')).toBeVisible();
 
   await page.getByRole('button', { name: 'Change tier' }).click();
   const tierDialog = page.getByRole('dialog', { name: 'Change tier' });

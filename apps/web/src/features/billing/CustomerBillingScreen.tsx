@@ -31,7 +31,7 @@ export default function CustomerBillingScreen() {
       {billing.isPending ? <LinearProgress aria-label="Loading billing" /> : null}
       {billing.isError ? <Alert severity="error">{billing.error.message}</Alert> : null}
       {data ? (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <Box
             sx={{
               display: 'grid',
