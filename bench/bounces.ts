@@ -4,7 +4,10 @@
  * accuracy. Rows whose label sources disagree (sources_agree=false) are scored separately. Then leave-one-family-out
  * (bench/bounce-lofo.ts): each sending-MTA family scored with the rules learned from it switched off.
  *
- *   npm run bench:bounces -- ../shared/bounce-corpus [--verbose]
+ *   npm run bench:bounces -- ../shared/bounce-corpus [--verbose] [--lost]
+ *
+ * --lost prints, for each leave-one-family-out run, the rows the full rules get right and the reduced rules do not:
+ * the rows whose rules only their own family supports.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -36,6 +39,7 @@ type Scored = {
 
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
+const showLost = args.includes('--lost');
 const folder = resolve(args.find((a) => !a.startsWith('--')) ?? '../shared/bounce-corpus');
 
 function readLabels(path: string): Label[] {
@@ -178,7 +182,10 @@ function leaveOneFamilyOut(title: string, rulesWithout: (family: string) => Inbo
       const row = scoreRow(label, report);
       if (row.expected === row.got) familyRight++;
       if (row.hardExpected === row.hardGot) familyHard++;
-      if (before.expected === before.got && row.expected !== row.got) lost++;
+      if (before.expected === before.got && row.expected !== row.got) {
+        lost++;
+        if (showLost) console.log(`  lost ${row.file}#${row.idx}: ${row.expected} -> ${row.got}\n       ${row.text}`);
+      }
       if (verbose && row.got !== before.got) console.log(`  lofo ${row.file}#${row.idx}: ${before.got} -> ${row.got}`);
     }
     right += familyRight;
