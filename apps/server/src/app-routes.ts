@@ -13,6 +13,7 @@ import { registerDomainRoutes } from './features/domains/domains.routes.ts';
 import { registerExtrasRoutes } from './features/extras/extras.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { registerLogRoutes } from './features/logs/logs.routes.ts';
+import { registerMonitoringRoutes } from './features/monitoring/monitoring.routes.ts';
 import { registerNewsRoutes } from './features/news/news.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerPatternRoutes } from './features/patterns/patterns.routes.ts';
@@ -66,6 +67,7 @@ const FEATURE_ROUTES = [
   registerVettingRoutes,
   registerSubaccountRoutes,
   registerExtrasRoutes,
+  registerMonitoringRoutes,
 ];
 
 /**

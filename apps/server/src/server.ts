@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './log.ts';
 import { startMailEngine } from './mail/engine.ts';
 import { startInboundRole } from './mail/inbound/inbound-role.ts';
 import { loadMailSecret } from './mail/mail-tokens.ts';
+import { registerProcess } from './mail/processes/process-registry.ts';
 import { startSandboxMx } from './mail/sandbox/sandbox-mx.ts';
 import { startMetricsServer } from './metrics/http.ts';
 import { startMetrics, stopMetrics } from './metrics/registry.ts';
@@ -102,6 +103,15 @@ export async function startServer(
       ? await startMetricsServer(config.metricsPort, config.host, config.metricsToken)
       : null;
 
+  // The operators' process list (system/mtas): this process, its roles and its delivery worker's load.
+  const worker = engine.worker;
+  const registration = await registerProcess({
+    db,
+    log,
+    roles,
+    load: () => ({ inFlight: worker?.inFlightCount ?? 0, deliveredLastMinute: worker?.deliveredLastMinute ?? 0 }),
+  });
+
   let stopped = false;
   return {
     deps,
@@ -111,6 +121,7 @@ export async function startServer(
     async stop() {
       if (stopped) return;
       stopped = true;
+      await registration.stop();
       await app?.close();
       await inbound?.close();
       await systemMail?.stop();

@@ -9,6 +9,7 @@ import { extrasEndpoints } from './extras.ts';
 import type { Endpoint } from './endpoint.ts';
 import { invoicesEndpoints } from './invoices.ts';
 import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
+import { mtasEndpoints, queuesEndpoints } from './monitoring.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
 import { routesEndpoints } from './routes.ts';
 import { sandboxEndpoints } from './sandbox.ts';
@@ -40,6 +41,7 @@ export * from './extras.ts';
 export * from './invoices.ts';
 export * from './messages.ts';
 export * from './messages-log.ts';
+export * from './monitoring.ts';
 export * from './patterns.ts';
 export * from './roles.ts';
 export * from './routes.ts';
@@ -90,6 +92,8 @@ export const endpoints = {
   subaccounts: subaccountsEndpoints,
   extras: extrasEndpoints,
   invoices: invoicesEndpoints,
+  mtas: mtasEndpoints,
+  queues: queuesEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

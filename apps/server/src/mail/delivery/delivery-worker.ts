@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { observeDelivery } from '../../metrics/delivery-metrics.ts';
 import { GroupCommit } from '../group-commit.ts';
+import { RecentCounter } from '../processes/recent-counter.ts';
 import { type DeliverContext, deliver } from './deliver.ts';
 import { claimDeliveries, type DeliveryResult, extendLeases, recordDeliveryResults } from './delivery.repo.ts';
 
@@ -20,6 +21,8 @@ export class DeliveryWorker {
   private readonly results: GroupCommit<DeliveryResult, undefined>;
   /** Queue rows claimed by this worker and not yet recorded. */
   private readonly inFlight = new Set<number>();
+  /** Recipients delivered by this worker, for the process list (system/mtas). */
+  private readonly delivered = new RecentCounter();
   private heartbeat: NodeJS.Timeout | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -39,6 +42,16 @@ export class DeliveryWorker {
       maxParallel: pglite ? 1 : 2,
       lingerMs: pglite ? 10 : 2,
     });
+  }
+
+  /** Queue rows this worker holds now (claimed, not yet recorded). */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Recipients this worker delivered in the last 60 seconds. */
+  get deliveredLastMinute(): number {
+    return this.delivered.total();
   }
 
   start(): void {
@@ -96,7 +109,12 @@ export class DeliveryWorker {
         if (this.inFlight.has(delivery.queueId)) continue;
         this.inFlight.add(delivery.queueId);
         deliver(delivery, this.ctx)
-          .then((result) => this.results.submit(result).then(() => observeDelivery(result)))
+          .then((result) =>
+            this.results.submit(result).then(() => {
+              observeDelivery(result);
+              this.delivered.add(result.results.filter((r) => r.outcome === 'delivered').length);
+            }),
+          )
           .catch((error: unknown) => {
             // Not recorded: the lease runs out and the row is retried, so nothing is lost.
             log.error({ err: error, queueId: delivery.queueId }, 'delivery failed');

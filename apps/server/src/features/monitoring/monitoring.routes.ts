@@ -1,0 +1,16 @@
+import { mtasEndpoints, queuesEndpoints } from '@mailwright/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
+import { route } from '../../http/route.ts';
+import { groupProcesses, listLiveProcesses } from './mtas.repo.ts';
+import { deliveryQueues } from './queues.repo.ts';
+
+/** Operators' monitoring (issue 17): the running processes (system/mtas) and the queues (system/monitoring/queues). */
+export function registerMonitoringRoutes(app: FastifyInstance, deps: Deps) {
+  route(app, deps, mtasEndpoints.list, async () => groupProcesses(await listLiveProcesses(deps.db)));
+  route(app, deps, queuesEndpoints.list, async ({ query }) => ({
+    delivery: await deliveryQueues(deps.db, deps.config.deliveryLeaseSeconds, query.limit),
+    // No broker is built yet (RabbitMQ as the event bus is a later part of issue 17): the screen says so.
+    rabbitmq: { configured: false as const },
+  }));
+}

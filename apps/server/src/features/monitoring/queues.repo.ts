@@ -1,0 +1,100 @@
+import type { CustomerQueue, DestinationQueue, Queues } from '@mailwright/contract';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The state of a delivery_queue row `q` (with `r`, its recipients' latest state). due_at doubles as the lease
+ * (claimDeliveries pushes it past the lease and counts the attempt; the recorded result counts it on the recipients),
+ * so a row is in flight while its due time is within one lease and its attempt is not recorded yet; deferred when
+ * it was tried and waits for a later attempt; due otherwise (new, or a crashed worker's lease ran out).
+ */
+export const QUEUE_STATE_SQL = `CASE
+  WHEN q.due_at > now() AND q.due_at <= now() + make_interval(secs => $1) AND q.attempts > coalesce(r.attempts, 0)
+    THEN 'in_flight'
+  WHEN q.due_at > now() AND q.attempts > 0 THEN 'deferred'
+  ELSE 'due' END`;
+
+/** Every queue row with its customer, state and latest reply (the base of both groupings). */
+const ROWS_SQL = `
+  SELECT q.id, q.recipient_domain, q.due_at, q.created_at, m.customer_id, r.last_reply, ${QUEUE_STATE_SQL} AS state
+    FROM delivery_queue q
+    JOIN messages m ON m.id = q.message_id
+    LEFT JOIN LATERAL (
+      SELECT mr.attempts, mr.last_reply FROM message_recipients mr
+       WHERE mr.id = ANY(q.recipient_ids) ORDER BY mr.updated_at DESC LIMIT 1
+    ) r ON true`;
+
+const COUNTS_SQL = `count(*)::int AS queued,
+  count(*) FILTER (WHERE state = 'in_flight')::int AS in_flight,
+  count(*) FILTER (WHERE state = 'deferred')::int AS deferred,
+  min(created_at) AS oldest`;
+
+interface CountsRow {
+  queued: number;
+  in_flight: number;
+  deferred: number;
+  oldest: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const counts = (row: CountsRow) => ({
+  queued: Number(row.queued),
+  in_flight: Number(row.in_flight),
+  deferred: Number(row.deferred),
+  oldest: iso(row.oldest),
+});
+
+/** The delivery queue by destination and by customer, the `limit` most queued of each. */
+export async function deliveryQueues(db: Db, leaseSeconds: number, limit: number): Promise<Queues['delivery']> {
+  const [total, destinations, customers] = await Promise.all([
+    db.query<CountsRow>(`WITH rows AS (${ROWS_SQL}) SELECT ${COUNTS_SQL} FROM rows`, [leaseSeconds]),
+    db.query<
+      CountsRow & {
+        destination: string;
+        next_attempt: Date | string | null;
+        last_reply: string | null;
+        backoff_reason: string | null;
+        backoff_until: Date | string | null;
+        backoff_hits: number | null;
+      }
+    >(
+      `WITH rows AS (${ROWS_SQL})
+       SELECT g.*, b.reason AS backoff_reason, b.until AS backoff_until, b.hits AS backoff_hits
+         FROM (SELECT recipient_domain AS destination, ${COUNTS_SQL},
+                      min(due_at) FILTER (WHERE state = 'deferred') AS next_attempt,
+                      (array_agg(last_reply ORDER BY due_at DESC) FILTER (WHERE state = 'deferred'))[1] AS last_reply
+                 FROM rows GROUP BY recipient_domain) g
+         LEFT JOIN destination_backoff b ON b.destination = g.destination AND b.until > now()
+        ORDER BY g.queued DESC, g.destination LIMIT $2`,
+      [leaseSeconds, limit],
+    ),
+    db.query<CountsRow & { customer_id: number; customer: string }>(
+      `WITH rows AS (${ROWS_SQL})
+       SELECT g.*, c.name AS customer
+         FROM (SELECT customer_id, ${COUNTS_SQL} FROM rows GROUP BY customer_id) g
+         JOIN customers c ON c.id = g.customer_id
+        ORDER BY g.queued DESC, g.customer_id LIMIT $2`,
+      [leaseSeconds, limit],
+    ),
+  ]);
+  const byDestination: DestinationQueue[] = destinations.map((row) => ({
+    destination: row.destination,
+    ...counts(row),
+    next_attempt: iso(row.next_attempt),
+    last_reply: row.last_reply,
+    backoff:
+      row.backoff_reason !== null && row.backoff_until !== null
+        ? { reason: row.backoff_reason, until: iso(row.backoff_until) as string, hits: Number(row.backoff_hits ?? 0) }
+        : null,
+  }));
+  const byCustomer: CustomerQueue[] = customers.map((row) => ({
+    customer_id: Number(row.customer_id),
+    customer: row.customer,
+    ...counts(row),
+  }));
+  const first = total[0];
+  return {
+    total: first ? counts(first) : { queued: 0, in_flight: 0, deferred: 0, oldest: null },
+    by_destination: byDestination,
+    by_customer: byCustomer,
+  };
+}
