@@ -18,6 +18,9 @@ export const INVOICE_MSG = {
   alreadyPaid: 'This invoice is already paid',
   nothingDue: 'Nothing is due on this invoice',
   markedPaid: 'Invoice marked paid!',
+  tierNotFound: 'Tier not found!',
+  sameTier: 'You are on this tier already',
+  tierChanged: 'Tier changed!',
 } as const;
 
 export const INVOICE_LINE_KINDS = ['tier', 'overage', 'addon', 'item'] as const;
@@ -97,6 +100,9 @@ export const breakdownQuery = z.object({ format: z.enum(BREAKDOWN_FORMATS).defau
 export const paymentStartAnswer = z.object({ url: z.string() });
 export type PaymentStartAnswer = z.infer<typeof paymentStartAnswer>;
 
+/** A tier change: Checkout's URL when there is something to pay now, else the change is made and `message` says so. */
+export const tierChangeAnswer = paymentStartAnswer.extend({ message: z.string() });
+
 const tag = 'Billing';
 
 export const invoicesEndpoints = {
@@ -146,5 +152,15 @@ export const invoicesEndpoints = {
       'Start paying an open invoice: creates a Stripe Checkout Session and answers its URL (409 when Stripe is off or nothing is due).',
     params: z.object({ id }),
     response: paymentStartAnswer,
+  }),
+  paymentTier: defineEndpoint({
+    method: 'POST',
+    path: '/payment/tier/:btid',
+    access: ADMINS,
+    tag,
+    summary:
+      "Change to another tier: Checkout for the new tier's price over the rest of this month (deducted on the month's invoice), applied once Stripe confirms; with nothing to pay now it is applied at once.",
+    params: z.object({ btid: id }),
+    response: tierChangeAnswer,
   }),
 };

@@ -6,6 +6,7 @@ import {
   type MathAddon,
   type MathItem,
   type MathTier,
+  remainderOfMonth,
 } from './invoice-math.ts';
 
 // June 2026: 30 days.
@@ -199,6 +200,22 @@ const CASES: Case[] = [
     total: 7200,
   },
   {
+    // Growth (3000) to June 20, Pro (9000) from June 21 (10 days = 3000), of which 3000 was paid at the change.
+    name: 'a tier change paid in advance through Checkout is deducted',
+    in: {
+      tiers: [tier(), tier({ name: 'Pro', price: 9000, effectiveAt: new Date('2026-06-21T09:00:00Z') })],
+      prepaid: [{ description: 'Paid at the change to Pro', amount: 3000, currency: 'EUR' }],
+    },
+    lines: [
+      ['tier', 2000],
+      ['tier', 3000],
+      ['tier', -3000],
+    ],
+    subtotal: 2000,
+    tax: 0,
+    total: 2000,
+  },
+  {
     // 3080 × 19.5% = 600.6 → 601; 1 × 10% of 5 = 0.5 → 1 (half up).
     name: 'tax: subtotal × rate in basis points, half up',
     in: { used: 50_001, taxRateBp: 1950, taxId: 'EU123' },
@@ -236,6 +253,15 @@ describe('invoice arithmetic (issue 14): integers, half up', () => {
 
   it('nothing to bill (no tier, add-on or item) is no invoice', () => {
     expect(computeInvoice(input({ tiers: [] }))).toBeNull();
+  });
+
+  it("remainderOfMonth is what the invoice charges for the new tier's days (the change day included)", () => {
+    expect(remainderOfMonth(9000, new Date('2026-06-21T09:00:00Z'))).toEqual({
+      amount: 3000,
+      days: 10,
+      periodDays: 30,
+    });
+    expect(remainderOfMonth(1001, new Date('2026-06-24T23:59:00Z')).amount).toBe(234);
   });
 
   it('divideHalfUp rounds .5 up and below it down', () => {

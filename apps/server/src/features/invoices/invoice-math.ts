@@ -13,6 +13,7 @@ import type { InvoiceLine } from '@mailwright/contract';
  * - Billing items: a one-off item is charged qty × price, whole, in the period holding its start; a recurring item is
  *   charged qty × price in every period it is active, prorated by its active days (start and end dates inclusive)
  *   when it starts or ends inside the period.
+ * - A tier change paid through Checkout paid the new tier's remaining days in advance: that amount is deducted.
  * - Tax = subtotal × tax_rate_bp / 10000.
  * Lines in a currency other than the invoice's are left out (and reported), never converted.
  */
@@ -70,6 +71,8 @@ export interface InvoiceInput {
   items: MathItem[];
   /** Messages accepted in the period. */
   used: number;
+  /** Paid in advance at a tier change through Checkout (the new tier's remaining days), deducted from the invoice. */
+  prepaid?: { description: string; amount: number; currency: string }[];
   taxRateBp: number;
   taxId: string;
 }
@@ -166,6 +169,12 @@ export function computeInvoice(input: InvoiceInput): InvoiceAmounts | null {
     lines.push(line('item', label, item.qty, item.price, amount, item.domainId));
   }
 
+  for (const paid of input.prepaid ?? []) {
+    if (sameCurrency(paid.description, paid.currency)) {
+      lines.push(line('tier', paid.description, 1, -paid.amount, -paid.amount));
+    }
+  }
+
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   const tax = divideHalfUp(BigInt(subtotal) * BigInt(input.taxRateBp), 10_000n);
   return {
@@ -179,6 +188,17 @@ export function computeInvoice(input: InvoiceInput): InvoiceAmounts | null {
     allowance,
     skipped,
   };
+}
+
+/**
+ * What a tier costs from the UTC day of `at` to the end of its month (that day included), as the invoice will charge
+ * that segment: price × remaining days / days in the month, half up. Paid in advance at a tier change.
+ */
+export function remainderOfMonth(price: number, at: Date): { amount: number; days: number; periodDays: number } {
+  const { start, end } = monthOf(at);
+  const periodDays = dayIndex(end) - dayIndex(start);
+  const days = dayIndex(end) - dayIndex(at);
+  return { amount: divideHalfUp(BigInt(price) * BigInt(days), BigInt(periodDays)), days, periodDays };
 }
 
 /** The calendar month (UTC) holding `at`: [start, end). */

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { route } from '../../http/route.ts';
 import * as service from './invoices.service.ts';
 import { applyStripeEvent, startInvoicePayment, verifyWebhook } from './payment.service.ts';
+import { changeTier } from './tier-change.service.ts';
 
 const api = endpoints.invoices;
 
@@ -19,6 +20,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(app, deps, api.markPaid, ({ auth, params }) => service.markPaidByOperator(deps, auth, params.id));
   route(app, deps, api.paymentStart, ({ auth, params }) => startInvoicePayment(deps, auth, params.id));
+  route(app, deps, api.paymentTier, ({ auth, params }) => changeTier(deps, auth, params.btid));
 
   // The signature covers the exact bytes Stripe sent, so this route reads its body raw (its own parser, in its own
   // plugin scope: every other route keeps the JSON parser).

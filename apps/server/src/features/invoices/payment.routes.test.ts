@@ -1,9 +1,10 @@
-import { INVOICE_MSG, type PaymentStartAnswer } from '@mailwright/contract';
+import { type BillingOverview, INVOICE_MSG, type PaymentStartAnswer } from '@mailwright/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putOnTier, seedTier } from '../../test/billing-seed.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type StripeFake, startStripeFake } from '../../test/stripe-fake.ts';
 import { closePreviousPeriod } from './invoice-close.job.ts';
+import { remainderOfMonth } from './invoice-math.ts';
 
 /**
  * Payment against the local Stripe fake, driven by the official `stripe` client: payment/start/{id} creates a
@@ -157,5 +158,71 @@ describe("Stripe's webhook: verified, applied exactly once, in any order", () =>
     expect(JSON.parse((await webhook(unpaid.payload, fake.sign(unpaid.payload))).body)).toMatchObject({
       outcome: 'ignored',
     });
+  });
+});
+
+describe('payment/tier/{btid}: a tier change through Checkout', () => {
+  const change = (btid: number | string, token?: string) =>
+    t.request<{ url: string; message: string }>('POST', `/api/payment/tier/${btid}`, { token });
+  const tiersOf = async (cid: number) =>
+    (
+      await t.deps.db.query<{ tier_id: number }>(
+        'SELECT tier_id FROM customer_tiers WHERE customer_id = $1 ORDER BY effective_at, id',
+        [cid],
+      )
+    ).map((r) => r.tier_id);
+
+  it('401, 403 for a user, 404 for an unknown or retired tier, 409 for the tier in effect, 400 for a bad id', async () => {
+    const current = (await tiersOf(tenant.cid)).at(-1) ?? 0;
+    expect((await change(current)).status).toBe(401);
+    expect((await change(current, tenant.user.token)).status).toBe(403);
+    expect((await change(999_999, tenant.admin.token)).body.message).toBe(INVOICE_MSG.tierNotFound);
+    const retired = await seedTier(t.deps.db, { currency: 'USD' });
+    await t.deps.db.query('UPDATE billing_tiers SET retired_at = now() WHERE id = $1', [retired]);
+    expect((await change(retired, tenant.admin.token)).status).toBe(404);
+    const same = await change(current, tenant.admin.token);
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe(INVOICE_MSG.sameTier);
+    expect((await change('x', tenant.admin.token)).status).toBe(400);
+  });
+
+  it("charges the new tier's rest of the month, applies it once Stripe confirms (once), and deducts it on the invoice", async () => {
+    const pro = await seedTier(t.deps.db, { name: 'Pro', price: 9000, currency: 'USD' });
+    const before = await tiersOf(tenant.cid);
+    const res = await change(pro, tenant.admin.token);
+    expect(res.status).toBe(200);
+    const id = res.body.data?.url.split('/pay/')[1] ?? '';
+    const due = remainderOfMonth(9000, new Date()).amount;
+    expect(fake.sessions.get(id)?.form).toMatchObject({
+      'line_items[0][price_data][unit_amount]': String(due),
+      'metadata[tier_id]': String(pro),
+    });
+    // Not applied before Stripe confirms.
+    expect(await tiersOf(tenant.cid)).toEqual(before);
+    const completed = fake.event('checkout.session.completed', id, { status: 'complete', payment_status: 'paid' });
+    expect(JSON.parse((await webhook(completed.payload, fake.sign(completed.payload))).body)).toMatchObject({
+      outcome: 'applied',
+    });
+    expect(await tiersOf(tenant.cid)).toEqual([...before, pro]);
+    // async_payment_succeeded for the same session (another event id): already complete, nothing more.
+    const again = fake.event('checkout.session.async_payment_succeeded', id, { payment_status: 'paid' });
+    expect(JSON.parse((await webhook(again.payload, fake.sign(again.payload))).body)).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect(await tiersOf(tenant.cid)).toEqual([...before, pro]);
+    const overview = await t.request<BillingOverview>('GET', '/api/billing', { token: tenant.admin.token });
+    expect(overview.body.data?.tier?.name).toBe('Pro');
+    const lines = overview.body.data?.estimate?.lines ?? [];
+    expect(lines.find((l) => l.amount === -due)?.description).toMatch(
+      /^Paid by card on \d{4}-\d\d-\d\d for the change to Pro$/,
+    );
+  });
+
+  it('a free tier has nothing to pay now: the change applies at once', async () => {
+    const free = await seedTier(t.deps.db, { name: 'Free', price: 0, currency: 'USD', hardCap: true });
+    const res = await change(free, tenant.admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ url: 'http://console.test/account/billing', message: INVOICE_MSG.tierChanged });
+    expect((await tiersOf(tenant.cid)).at(-1)).toBe(free);
   });
 });

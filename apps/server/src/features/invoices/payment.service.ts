@@ -100,13 +100,25 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
   });
 }
 
-/** A paid session completes (even after an expired event that arrived first) and pays its invoice if still open. */
+/**
+ * A paid session completes once (even after an expired event that arrived first): an invoice's is paid if still
+ * open, a tier change's puts the customer on the tier from now.
+ */
 async function completeSession(tx: Db, sessionId: string): Promise<boolean> {
-  const row = await tx.maybeOne<{ invoice_id: number | null }>(
-    `UPDATE payment_sessions SET status = 'complete' WHERE id = $1 RETURNING invoice_id`,
+  const row = await tx.maybeOne<{ invoice_id: number | null; tier_id: number | null; customer_id: number }>(
+    `UPDATE payment_sessions SET status = 'complete', completed_at = now() WHERE id = $1 AND status <> 'complete'
+     RETURNING invoice_id, tier_id, customer_id`,
     [sessionId],
   );
-  // A session we did not create (another product on the same Stripe account): nothing of ours to pay.
-  if (!row?.invoice_id) return false;
-  return markInvoicePaid(tx, row.invoice_id, 'stripe');
+  // Already complete, or a session we did not create (another product on the same Stripe account).
+  if (!row) return false;
+  if (row.invoice_id) return markInvoicePaid(tx, row.invoice_id, 'stripe');
+  if (row.tier_id) {
+    await tx.query('INSERT INTO customer_tiers (customer_id, tier_id, effective_at) VALUES ($1, $2, now())', [
+      row.customer_id,
+      row.tier_id,
+    ]);
+    return true;
+  }
+  return false;
 }
