@@ -53,6 +53,13 @@ describe('routes/{domain}/policy (issue 13, S2-017)', () => {
     expect(reset.body.data).toMatchObject({ unmatched: 'reject', max_size: null, require_spf: false });
   });
 
+  it('says a sandbox domain receives nothing (it has no receiving MX to publish)', async () => {
+    const { did, name } = await makeTestDomain(t.deps.db, tenant.cid);
+    await t.deps.db.query('UPDATE domains SET sandbox = true WHERE id = $1', [did]);
+    const res = await t.request<InboundPolicy>('GET', `/api/routes/${did}/policy`, { token: tenant.user.token });
+    expect(res.body.data?.receiving).toMatchObject({ sandbox: true, host: name, state: 'unchecked' });
+  });
+
   it('answers 401 without a session, 404 for another customer’s domain (unchanged) and for an operator outside it', async () => {
     const { did } = await makeTestDomain(t.deps.db, tenant.cid);
     const url = `/api/routes/${did}/policy`;
