@@ -63,6 +63,7 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       // domain of your sender address has no DNS records", "sender's domain does not exist" (Postfix, Sendmail and
       // PowerMTA wordings of RFC 5321 4.1.1.2 sender checks).
       String.raw`\bsender('?s)? (address |e-?mail |mail )?(domain|host)\b.{0,60}\b(does not|doesn't|did not|could not|cannot|can't) (be )?(resolve|resolved|exist)|\bdomain of (the |your )?sender\b`,
+      String.raw`(could not|couldn't|cannot|can't|unable to|failed to) (resolve|verify|find) (the |your )?sender('?s)? (address |e-?mail )?(domain|host)`,
       String.raw`sender (address )?(<?[^\s<>]*@[^\s<>]+>?:? )?(is )?(not (a )?valid|invalid|unknown|not known|not allowed)|envelope sender (has been |is )?(denied|rejected|refused|not allowed)|invalid mail from|email address is not verified|identities failed the check|domain may not exist or dns check failed|\bDNS-P[12]\b`,
     ],
   ),
@@ -334,12 +335,15 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'bad-domain',
     'The recipient domain does not exist',
-    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found",
+    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain')",
     [
       String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
       "unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
       String.raw`domain (retired|bad|illegal|unavailable)\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
       String.raw`domain \S+\.\S+ (does not exist|not found)|non-?existent ?domain`,
+      // The resolver's failure said with the verb first ("Could not resolve host", "unable to resolve domain"): a
+      // permanent one is the domain, a temporary one (4xx) becomes routing-errors like every DNS failure.
+      String.raw`(could not|couldn't|cannot|can't|unable to|failed to) resolve (the )?(recipient )?(host|domain|hostname|mx|address|name)\b`,
       '(ドメイン|ホスト)(名)?が(見つかりません|存在しません)|домен\\S* не (найден|существует)',
     ],
   ),

@@ -195,3 +195,14 @@ describe('an unknown user is a bad mailbox unless the reply itself says policy',
     );
   });
 });
+
+describe('a name that does not resolve, said with the verb first', () => {
+  it("is the recipient's domain, or our sender's when it says so; only a permanent failure proves it gone", () => {
+    const gone = classifyBounce({ text: '550 5.1.2 Could not resolve host mail.example.test' });
+    expect({ category: gone.category, hard: gone.hard }).toEqual({ category: 'bad-domain', hard: true });
+    expect(classifyBounce({ text: '451 Unable to resolve domain example.test, try again' }).category).toBe(
+      'routing-errors',
+    );
+    expect(classifyBounce({ text: '550 Could not resolve sender domain sender.test' }).category).toBe('invalid-sender');
+  });
+});
