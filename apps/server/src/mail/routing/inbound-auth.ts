@@ -41,16 +41,28 @@ export async function checkInboundAuth(
   raw: Buffer,
   envelope: { ip: string; helo: string; sender: string; mta: string; resolver: MailauthResolver },
 ): Promise<InboundAuth> {
-  const result = await authenticate(raw, {
-    ip: envelope.ip,
-    helo: envelope.helo,
-    sender: envelope.sender,
-    mta: envelope.mta,
-    // mailauth's own type names its resolver's answers loosely; ours passes node:dns answers through unchanged.
-    resolver: envelope.resolver as NonNullable<Parameters<typeof authenticate>[1]>['resolver'],
-    disableArc: true,
-    disableBimi: true,
-  });
+  let result: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    result = await authenticate(raw, {
+      ip: envelope.ip,
+      helo: envelope.helo,
+      sender: envelope.sender,
+      mta: envelope.mta,
+      // mailauth's own type names its resolver's answers loosely; ours passes node:dns answers through unchanged.
+      resolver: envelope.resolver as NonNullable<Parameters<typeof authenticate>[1]>['resolver'],
+      disableArc: true,
+      disableBimi: true,
+    });
+  } catch {
+    // The checks themselves failed (not a verdict on the message): temperror, so a policy requiring them answers 451.
+    const none = { result: 'temperror', domain: '' };
+    return {
+      spf: none,
+      dkim: { result: 'temperror', domains: [] },
+      dmarc: { ...none, policy: '' },
+      header: `Authentication-Results: ${envelope.mta}; spf=temperror; dkim=temperror; dmarc=temperror\r\n`,
+    };
+  }
   const signatures = result.dkim.results.filter((r) => r.signingDomain);
   const passed = signatures.filter((r) => r.status.result === 'pass');
   const dkimResult = passed.length ? 'pass' : (signatures[0]?.status.result ?? 'none');
