@@ -88,4 +88,19 @@ export const queuesEndpoints = {
     query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
     response: queuesSchema,
   }),
+  retryDestination: defineEndpoint({
+    method: 'POST',
+    path: '/system/monitoring/queues/:destination/retry',
+    access: SUPERADMIN,
+    tag: 'Monitoring',
+    summary: 'Retry now: the deferred messages to a destination come due at once (the next attempt is now).',
+    params: z.object({
+      destination: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'Not a domain name'),
+    }),
+    response: z.object({ message: z.string(), count: z.number().int() }),
+  }),
 } as const;

@@ -166,3 +166,37 @@ describe('S7-110 S1-011 system/monitoring/queues: the delivery queue by destinat
     expect((await t.request('GET', `${url}?limit=abc`, { token: master })).status).toBe(400);
   });
 });
+
+describe('S1-011 Retry now: the deferred messages to a destination come due at once', () => {
+  it('moves only the deferred rows of that destination, then answers 404 when none is left', async () => {
+    const cid = await makeCustomer(t.deps.db, { name: 'Retry Co' });
+    await queueMessage(cid, 'retry.example', { dueInSeconds: 3600, attempts: 1, recorded: 1, reply: '450 later' });
+    await queueMessage(cid, 'retry.example', { dueInSeconds: 3600, attempts: 2, recorded: 2, reply: '450 later' });
+    await queueMessage(cid, 'other.example', { dueInSeconds: 3600, attempts: 1, recorded: 1, reply: '450 later' });
+    const url = '/api/system/monitoring/queues/Retry.Example/retry';
+    const res = await t.request<{ message: string; count: number }>('POST', url, { token: master, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ count: 2, message: '2 deferred messages to retry.example will be retried now' });
+    const due = await t.deps.db.query<{ recipient_domain: string; due: boolean }>(
+      `SELECT recipient_domain, due_at <= now() AS due FROM delivery_queue
+        WHERE recipient_domain IN ('retry.example', 'other.example') ORDER BY recipient_domain`,
+    );
+    expect(due.map((r) => [r.recipient_domain, r.due])).toEqual([
+      ['other.example', false],
+      ['retry.example', true],
+      ['retry.example', true],
+    ]);
+    const again = await t.request('POST', url, { token: master, body: {} });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('No deferred messages to retry.example');
+  });
+
+  it('S6-014 answers 401, 403 for a customer admin, 400 for a bad destination', async () => {
+    const url = '/api/system/monitoring/queues/retry.example/retry';
+    expect((await t.request('POST', url, { body: {} })).status).toBe(401);
+    expect((await t.request('POST', url, { token: tenant.admin.token, body: {} })).status).toBe(403);
+    const bad = await t.request('POST', '/api/system/monitoring/queues/-bad_/retry', { token: master, body: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('params.destination');
+  });
+});

@@ -98,3 +98,14 @@ export async function deliveryQueues(db: Db, leaseSeconds: number, limit: number
     by_customer: byCustomer,
   };
 }
+
+/** Makes the deferred rows to a destination due now (the operators' "Retry now"); how many it moved. */
+export async function retryDestinationNow(db: Db, leaseSeconds: number, destination: string): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE delivery_queue SET due_at = now()
+      WHERE id IN (SELECT id FROM (${ROWS_SQL}) rows WHERE recipient_domain = $2 AND state = 'deferred')
+     RETURNING id`,
+    [leaseSeconds, destination],
+  );
+  return rows.length;
+}
