@@ -109,15 +109,21 @@ export const toAddon = (row: AddonRow): Addon => ({
 
 type AddonWrite = Required<AddonInput>;
 
-export async function listAddons(db: Db, page: { limit: number; skip: number; withRetired: boolean }) {
-  const where = page.withRetired ? 'true' : 'retired_at IS NULL';
+export async function listAddons(
+  db: Db,
+  page: { limit: number; skip: number; withRetired: boolean; search?: string | undefined },
+) {
+  const search = page.search ? `%${page.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const where = `${page.withRetired ? 'true' : 'retired_at IS NULL'}
+    AND ($1::text IS NULL OR lower(name) LIKE $1 OR lower(description) LIKE $1)`;
   const limit = page.limit === 0 ? 'ALL' : String(page.limit);
   const [rows, count] = await Promise.all([
     db.query<AddonRow>(
       `SELECT * FROM billing_addons WHERE ${where}
        ORDER BY retired_at IS NOT NULL, lower(name), id LIMIT ${limit} OFFSET ${Number(page.skip)}`,
+      [search],
     ),
-    db.one<{ n: number }>(`SELECT count(*)::int AS n FROM billing_addons WHERE ${where}`),
+    db.one<{ n: number }>(`SELECT count(*)::int AS n FROM billing_addons WHERE ${where}`, [search]),
   ]);
   return { items: rows.map(toAddon), total_count: count.n };
 }

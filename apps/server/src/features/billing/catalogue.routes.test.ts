@@ -140,6 +140,12 @@ describe('issue 14: billing add-ons', () => {
     expect(retired.body.data).toMatchObject({ retired: true, message: 'Add-on retired!' });
     const after = await t.request<List<Addon>>('GET', '/api/billing/addons?superlist=1', { token: master });
     expect(after.body.data?.items.find((a) => a.baid === baid)?.retired).toBe(true);
+    const found = await t.request<List<Addon>>('GET', '/api/billing/addons?superlist=1&search=Your%20OWN', {
+      token: master,
+    });
+    expect(found.body.data).toMatchObject({ total_count: 1, items: [{ baid }] });
+    const none = await t.request<List<Addon>>('GET', '/api/billing/addons?search=100%25', { token: master });
+    expect(none.body.data?.total_count).toBe(0);
 
     const spare = await t.request<Saved<Addon>>('POST', '/api/billing/addons', { token: master, body: ip });
     const gone = await t.request('DELETE', `/api/billing/addons/${spare.body.data?.baid}`, { token: master });

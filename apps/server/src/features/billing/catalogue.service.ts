@@ -33,7 +33,7 @@ export async function retireTier(deps: Deps, btid: number, retired: boolean) {
 }
 
 export const listAddons = (deps: Deps, auth: AuthContext, q: CatalogueQuery) =>
-  repo.listAddons(deps.db, paging(auth, q));
+  repo.listAddons(deps.db, { ...paging(auth, q), search: q.search });
 
 export async function createAddon(deps: Deps, body: Required<AddonInput>) {
   return { ...(await repo.insertAddon(deps.db, body)), message: BILLING_MSG.addonAdded };

@@ -36,7 +36,8 @@ export function useTiers() {
 export function useAddons() {
   return usePagedList<Addon>({
     queryKey: ADDONS_KEY,
-    fetchPage: (_page, signal) => api(api_.addons, { query: { limit: 0, superlist: true }, signal }),
+    fetchPage: (page, signal) =>
+      api(api_.addons, { query: { limit: 0, superlist: true, search: page.search || undefined }, signal }),
     pageSize: 0,
   });
 }
