@@ -212,7 +212,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     redirectTo: 'rabbitmq',
     children: [
       { path: 'stats', title: 'Stats', screen: 'GlobalStatsScreen' },
-      { path: 'rabbitmq', title: 'RabbitMQ', arrivesWith: 'the monitoring feature: queues' },
+      { path: 'rabbitmq', title: 'Queues', screen: 'QueuesScreen' },
       { path: 'webhooks', title: 'Webhooks', screen: 'DeferredWebhooksScreen' },
       { path: 'autobans', title: 'Auto-bans', screen: 'AutobansScreen' },
     ],

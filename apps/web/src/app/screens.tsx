@@ -29,6 +29,8 @@ export const SCREENS = {
   GlobalStatsScreen: () => import('../features/monitoring/GlobalStatsScreen.tsx'),
   GlobalSuppressionsScreen: () => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'),
   LogsScreen: () => import('../features/logs/LogsScreen.tsx'),
+  // Issue 17: processes and the delivery queue (/monitoring/rabbitmq).
+  QueuesScreen: () => import('../features/monitoring/QueuesScreen.tsx'),
   RecipientAllowlistScreen: () => import('../features/allowlists/RecipientAllowlistScreen.tsx'),
   RoutesScreen: () => import('../features/routes/RoutesScreen.tsx'),
   SandboxScreen: () => import('../features/sandbox/SandboxScreen.tsx'),
