@@ -79,6 +79,9 @@ test('issue 14 S1-003 S2-117 S8-034 S7-094 S2-092 S2-093: an admin sees billing,
   // S8-034: without invoices the list answers 404 and the screen shows the no-invoice state.
   await signIn(page, USERNAME, PASSWORD);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Account settings' }).click();
+  await shoot(page, 'account-settings', () =>
+    expect(page.getByRole('link', { name: 'Billing and invoices' })).toBeVisible(),
+  );
   await page.getByRole('link', { name: 'Billing and invoices' }).click();
   await expect(page).toHaveURL(/\/account\/billing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing and invoices' })).toBeVisible();
@@ -95,6 +98,9 @@ test('issue 14 S1-003 S2-117 S8-034 S7-094 S2-092 S2-093: an admin sees billing,
     const tier = await db.one<{ id: number }>(
       `INSERT INTO billing_tiers (name, msg_included, price, currency, overage_per_1000)
        VALUES ('Growth', 1000, 2900, 'USD', 50) RETURNING id`,
+    );
+    await db.query(
+      `INSERT INTO billing_tiers (name, msg_included, price, currency, overage_per_1000) VALUES ('Pro', 10000, 9900, 'USD', 40)`,
     );
     await db.query(
       `INSERT INTO customer_tiers (customer_id, tier_id, effective_at) VALUES ($1, $2, $3::date - interval '40 days')`,
@@ -167,6 +173,24 @@ test('issue 14 S1-003 S2-117 S8-034 S7-094 S2-092 S2-093: an admin sees billing,
   await expect(row).toContainText('Paid');
   await expect(row.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   await shoot(page, 'billing-invoice-paid', () => expect(row).toContainText('Paid'));
+
+  // A tier change: Checkout for Pro's rest of the month, applied when the signed webhook confirms it.
+  await page.getByRole('button', { name: 'Change tier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change tier' });
+  await expect(dialog.getByText('10000 emails - 99.00 USD')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/change-tier-1280-light.png` });
+  await dialog.getByRole('button', { name: /^Pro/ }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?session_id=cs_test_/);
+  const tierSession = new URL(page.url()).searchParams.get('session_id') ?? '';
+  expect(stripe.sessions.get(tierSession)?.metadata.tier_id).toBeTruthy();
+  const tierPaid = stripe.event('checkout.session.completed', tierSession);
+  expect(JSON.parse((await stripe.deliver(hook, tierPaid.payload)).body)).toMatchObject({ outcome: 'applied' });
+  await page.goto('/account/billing');
+  await expect(page.getByRole('heading', { name: 'Pro' })).toBeVisible();
+  await expect(page.getByText(/Paid by card on .* for the change to Pro/)).toBeVisible();
+  await shoot(page, 'billing-after-tier-change', () =>
+    expect(page.getByRole('heading', { name: 'Pro' })).toBeVisible(),
+  );
 
   // S2-093: the cancel page opens without a token.
   await page.evaluate(() => window.localStorage.clear());

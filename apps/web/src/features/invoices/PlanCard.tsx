@@ -1,16 +1,20 @@
 import type { BillingOverview } from '@mailwright/contract';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ChangeTierDialog } from './ChangeTierDialog.tsx';
 import { money, periodText } from './money.ts';
 
 /** The tier in effect and this period's usage against its allowance. */
 export function PlanCard({ overview }: { overview: BillingOverview }) {
   const { tier, usage } = overview;
+  const [changing, setChanging] = useState(false);
   const allowance = usage.allowance;
   const share = allowance ? Math.min(100, (usage.used / allowance) * 100) : 0;
   const over = allowance !== null && usage.used > allowance;
@@ -23,7 +27,11 @@ export function PlanCard({ overview }: { overview: BillingOverview }) {
               {tier ? tier.name || 'Your tier' : 'No tier'}
             </Typography>
             {tier?.hard_cap ? <Chip size="small" label="Hard cap" /> : null}
+            <Button size="small" variant="outlined" onClick={() => setChanging(true)} sx={{ ml: 'auto' }}>
+              Change tier
+            </Button>
           </Stack>
+          <ChangeTierDialog open={changing} currentId={tier?.id ?? null} onClose={() => setChanging(false)} />
           {tier ? (
             <Typography color="text.secondary">
               {tier.msg_included.toLocaleString('en')} messages a month for {money(tier.price, tier.currency)}

@@ -1,7 +1,7 @@
-import { buildPath, type InvoiceList, invoicesEndpoints } from '@mailwright/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { billingCatalogueEndpoints, buildPath, type InvoiceList, invoicesEndpoints } from '@mailwright/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, reportApiError } from '../../lib/api.ts';
-import { getState } from '../../lib/store.ts';
+import { getState, notify } from '../../lib/store.ts';
 
 const BILLING_KEY = ['account-billing'] as const;
 
@@ -67,4 +67,28 @@ export async function downloadInvoiceFile(id: number, format: 'csv' | 'pdf'): Pr
   } catch (error) {
     reportApiError(error instanceof ApiError ? error : new ApiError(0, 'Could not download the file'));
   }
+}
+
+/** Spec 9: tiers are fetched with limit 0 (all current ones), for the customer's tier change. */
+export function useCurrentTiers(enabled: boolean) {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'tiers'],
+    queryFn: ({ signal }) => api(billingCatalogueEndpoints.tiers, { query: { limit: 0 }, signal }),
+    enabled,
+  });
+}
+
+/** A tier change: to Checkout when there is something to pay now, else applied at once. */
+export function useChangeTier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (btid: number) => api(invoicesEndpoints.paymentTier, { params: { btid } }),
+    onSuccess: ({ url, message }) => {
+      if (message) {
+        notify(message);
+        void client.invalidateQueries({ queryKey: BILLING_KEY });
+      } else window.location.assign(url);
+    },
+    onError: reportApiError,
+  });
 }
