@@ -404,10 +404,17 @@ export const DEFAULT_CATEGORY_RULES: readonly SourcedCategoryRule[] = [
       // "queue lifetime expired": what expired is always the message's time in the queue.
       String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,
       // Counted attempts or time ("failed 20 attempts", "after 5 delivery attempts", "could not be delivered for 5
-      // days", "Could not deliver for the last 432000 seconds", "will be retried for 2 more days").
-      String.raw`could not (be delivered|deliver) (for|within) (the last )?\d+|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
+      // days", "will be retried for 2 more days").
+      String.raw`could not be delivered (for|within) \d+|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
       'connection timed out|timed out|lost connection with|did not accept our requests to connect|host (is )?(not |un)reachable|no route to host|network is unreachable|connection refused|unable to connect|could not connect|socket error',
     ],
+  ),
+  rule(
+    'message-expired',
+    "DragonFly Mail Agent's expiry notice ('Could not deliver for the last N seconds')",
+    'DragonFly Mail Agent bounce wording (seen in the corpus)',
+    [String.raw`could not deliver for the last \d+`],
+    ['lhost-dragonfly'],
   ),
   rule(
     'message-expired',

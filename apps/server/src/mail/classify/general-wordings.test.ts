@@ -26,7 +26,7 @@ const GENERAL_WORDINGS: [source: string, reply: BounceReply, category: string, h
   ['expiry', { text: 'Delivery failed: the message has expired', action: 'failed' }, 'message-expired', false],
   ['counted retries', { text: 'Gave up after 12 delivery retries', action: 'failed' }, 'message-expired', false],
   [
-    'time given',
+    'DragonFly expiry notice (a tagged rule: seen in the corpus only)',
     { text: 'Could not deliver for the last 259200 seconds. Giving up.', action: 'failed' },
     'message-expired',
     false,
