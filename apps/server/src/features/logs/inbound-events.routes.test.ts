@@ -4,13 +4,15 @@ import { drainConsumer } from '../../events/consumer-runner.ts';
 import { rollupsConsumer } from '../../events/rollups.consumer.ts';
 import { insertEvents, waitForFinalEvents } from '../../events/testing.ts';
 import { useTenants, useTestApp } from '../../test/setup.ts';
+import { startWebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import { webhooksConsumer } from '../webhooks/webhooks.consumer.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 // Issue 13: inbound messages are events (channel inbound, event received, the outcome as category). The messages
 // are written as the inbound MX writes them (routing.repo.ts); the database adds their events.
-const t = useTestApp();
+// The receiver listens on loopback, which production refuses (WEBHOOK_ALLOW_PRIVATE).
+const t = useTestApp({ webhookAllowPrivate: true });
 const { tenant, other, domain, otherDomain } = useTenants(t, { domains: 'rows' });
 let routeId: number;
 let inboundIds: number[];
@@ -206,5 +208,29 @@ describe('inbound messages in webhooks (issue 13, S3-012)', () => {
         inbound: expect.objectContaining({ message_id: id, route: 'Support desk', outcome: 'accepted' }),
       }),
     ]);
+  });
+
+  it('the webhook test call of a received webhook posts a sample inbound event', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const base = `/api/domains/${otherDomain.did}/webhooks`;
+      const hook = await t.request<Webhook>('POST', base, {
+        token: other.user.token,
+        body: { type: 'received', url: `${receiver.url}/sample` },
+      });
+      const test = await t.request<{ status: number }>('GET', `${base}/${hook.body.data?.id}/test`, {
+        token: other.user.token,
+      });
+      expect(test.status).toBe(200);
+      expect(receiver.received.at(-1)?.body.event).toMatchObject({
+        event: 'received',
+        recipient: `support@${otherDomain.name}`,
+        message_id: null,
+        category: 'accepted',
+        inbound: { outcome: 'accepted', route: 'Support desk', stored: true },
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });

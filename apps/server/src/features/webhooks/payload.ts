@@ -105,6 +105,12 @@ export function buildWebhookPayload(format: WebhookFormatName, event: WebhookEve
 /** What the test call sends: a made-up event of the webhook's type. */
 export function sampleEvent(event: WebhookEvent, domain: string, now = new Date()): WebhookEventData {
   const bounce = event === 'softbounce' || event === 'hardbounce';
+  if (event === 'received') {
+    // An inbound message: not a message of the customer's, so no Message-ID, tags or variables of theirs.
+    const base = { eventId: 0, event, createdAt: now, domain, recipient: `support@${domain}`, messageId: null };
+    const none = { bot: false, url: null, userAgent: null, ip: null, reply: null };
+    return { ...base, ...none, tags: [], variables: {}, category: 'accepted', inbound: sampleInbound };
+  }
   return {
     eventId: 0,
     event,
@@ -120,7 +126,6 @@ export function sampleEvent(event: WebhookEvent, domain: string, now = new Date(
     url: event === 'clicked' ? 'https://example.com/sample-link' : null,
     userAgent: event === 'opened' || event === 'clicked' ? 'Mozilla/5.0 (sample)' : null,
     ip: event === 'opened' || event === 'clicked' ? '192.0.2.1' : null,
-    inbound: event === 'received' ? sampleInbound : null,
   };
 }
 
