@@ -37,7 +37,14 @@ const COLUMNS: Column<BillingItem>[] = [
     id: 'amount',
     label: 'Amount',
     sortKey: 'price',
-    render: (i) => `${i.qty} × ${formatMinor(i.price, i.currency)} = ${money(i)}`,
+    render: (i) => (
+      <Box sx={{ whiteSpace: 'nowrap' }}>
+        {money(i)}
+        <Typography variant="body2" color="text.secondary">
+          {i.qty} × {formatMinor(i.price, i.currency)}
+        </Typography>
+      </Box>
+    ),
   },
   { id: 'period', label: 'Active', sortKey: 'start', hideBelow: 'md', render: period },
 ];
