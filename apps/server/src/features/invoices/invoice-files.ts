@@ -1,3 +1,4 @@
+import { formatMinor } from '@mailwright/contract';
 import PDFDocument from 'pdfkit';
 import type { StoredInvoice } from './invoices.repo.ts';
 import type { UsageRow } from './usage.repo.ts';
@@ -18,12 +19,8 @@ export function breakdownCsv(invoice: StoredInvoice, rows: UsageRow[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Minor units as a decimal amount with the currency code (2 decimals: the currencies tiers are priced in). */
-export function money(amount: number, currency: string): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')} ${currency}`;
-}
+/** Minor units as the currency writes them (its own number of decimals: JPY none, EUR two), with its code. */
+export const money = (amount: number, currency: string) => `${formatMinor(amount, currency)} ${currency}`;
 
 /** The invoice as a one-page PDF (pdfkit, its built-in Helvetica: no font files to ship). */
 export function invoicePdf(invoice: StoredInvoice, customer: { name: string; address: string }): Promise<Buffer> {
