@@ -22,7 +22,7 @@ const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
     cellSx: { minWidth: 120, overflowWrap: 'anywhere' },
     render: (row) => (
       <>
-        {row.destination}
+        <span>{row.destination}</span>
         {row.backoff && (
           <Typography variant="caption" color="warning.main" component="div">
             Backoff until {formatDateTime(row.backoff.until)}: {row.backoff.reason}
@@ -43,7 +43,7 @@ const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
     ),
   },
   count('Queued', (row) => row.queued),
-  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm' },
+  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm', cellSx: { whiteSpace: 'nowrap' } },
   count('Deferred', (row) => row.deferred),
   { id: 'oldest', label: 'Oldest', hideBelow: 'md', render: (row) => formatDateTime(row.oldest) },
   { id: 'next', label: 'Next attempt', hideBelow: 'sm', render: (row) => formatDateTime(row.next_attempt) },
