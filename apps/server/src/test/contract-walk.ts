@@ -116,6 +116,10 @@ const NAMED: Record<string, unknown[]> = {
   action: ['bounce', 'delivered'],
   category: ['bad-mailbox'],
   token: ['0123456789abcdef'],
+  // Billing (issue 14): an ISO 4217 code and calendar dates.
+  currency: ['EUR'],
+  start: ['2026-01-01'],
+  end: ['2026-01-31'],
 };
 
 const numberMinimum = (def: Def) => {
