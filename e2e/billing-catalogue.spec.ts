@@ -143,14 +143,14 @@ test("issue 14 S6-012 S7-093 S3-032 S3-033 S9-043 S5-015 S8-027: an operator set
   await add.getByLabel('Quantity').fill('2');
   await add.getByRole('button', { name: 'Add' }).click();
   await notice(page, 'Billing item saved!');
-  await expect(items.getByText('300.00 EUR')).toBeVisible();
+  await expect(items.getByText('300.00 EUR').filter({ visible: true })).toBeVisible();
   await expect(items.getByText('2 × 150.00')).toBeVisible();
 
   await items.getByRole('button', { name: 'Edit Onboarding' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Onboarding' });
   await edit.getByLabel('Quantity').fill('3');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(items.getByText('450.00 EUR')).toBeVisible();
+  await expect(items.getByText('450.00 EUR').filter({ visible: true })).toBeVisible();
 
   // Field errors: the form's own (qty 0, end before start) and the server's 400 (the currency this customer is
   // billed in, which only the server knows) land on their fields.

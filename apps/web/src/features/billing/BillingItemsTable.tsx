@@ -30,6 +30,10 @@ const COLUMNS: Column<BillingItem>[] = [
             .filter(Boolean)
             .join(' · ')}
         </Typography>
+        {/* Phones hide the amount column: the total stays in reach here. */}
+        <Typography variant="body2" sx={{ display: { sm: 'none' } }}>
+          {money(i)}
+        </Typography>
       </Box>
     ),
   },
@@ -37,6 +41,7 @@ const COLUMNS: Column<BillingItem>[] = [
     id: 'amount',
     label: 'Amount',
     sortKey: 'price',
+    hideBelow: 'sm',
     render: (i) => (
       <Box sx={{ whiteSpace: 'nowrap' }}>
         {money(i)}
