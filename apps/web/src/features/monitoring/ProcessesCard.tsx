@@ -16,6 +16,15 @@ const COLUMNS: CardColumn<MtaProcess>[] = [
         <Typography variant="caption" color="text.secondary" component="div">
           {row.host} · pid {row.pid}
         </Typography>
+        {/* On a phone the load goes under the process instead of columns of its own. */}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          sx={{ display: { xs: 'block', sm: 'none' } }}
+        >
+          {row.in_flight} in flight · {row.delivered_last_minute} in the last minute
+        </Typography>
       </>
     ),
   },
@@ -34,8 +43,8 @@ const COLUMNS: CardColumn<MtaProcess>[] = [
     cellSx: { whiteSpace: 'nowrap' },
     render: (row) => new Date(row.heartbeat_at).toLocaleTimeString(),
   },
-  { id: 'in_flight', label: 'In flight', render: (row) => row.in_flight },
-  { id: 'last_minute', label: 'Last minute', render: (row) => row.delivered_last_minute },
+  { id: 'in_flight', label: 'In flight', hideBelow: 'sm', render: (row) => row.in_flight },
+  { id: 'last_minute', label: 'Last minute', hideBelow: 'sm', render: (row) => row.delivered_last_minute },
 ];
 
 /** The running processes (system/mtas); the call needs the master or mta subrole, so others get a note instead. */

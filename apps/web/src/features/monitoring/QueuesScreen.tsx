@@ -28,7 +28,15 @@ const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
             Backoff until {formatDateTime(row.backoff.until)}: {row.backoff.reason}
           </Typography>
         )}
-        {/* On a phone the reply goes under the destination instead of a column of its own. */}
+        {/* On a phone the counts and the reply go under the destination instead of columns of their own. */}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          sx={{ display: { xs: 'block', sm: 'none' } }}
+        >
+          {row.queued} queued · {row.deferred} deferred
+        </Typography>
         {row.last_reply && (
           <Typography
             variant="caption"
@@ -42,9 +50,9 @@ const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
       </>
     ),
   },
-  count('Queued', (row) => row.queued),
-  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm', cellSx: { whiteSpace: 'nowrap' } },
-  count('Deferred', (row) => row.deferred),
+  { ...count('Queued', (row) => row.queued), hideBelow: 'sm' },
+  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm' },
+  { ...count('Deferred', (row) => row.deferred), hideBelow: 'sm' },
   { id: 'oldest', label: 'Oldest', hideBelow: 'md', render: (row) => formatDateTime(row.oldest) },
   { id: 'next', label: 'Next attempt', hideBelow: 'sm', render: (row) => formatDateTime(row.next_attempt) },
   {
@@ -57,10 +65,27 @@ const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
 ];
 
 const CUSTOMER_COLUMNS: CardColumn<CustomerQueue>[] = [
-  { id: 'customer', label: 'Customer', cellSx: { overflowWrap: 'anywhere' }, render: (row) => row.customer },
-  count('Queued', (row) => row.queued),
+  {
+    id: 'customer',
+    label: 'Customer',
+    cellSx: { minWidth: 110, overflowWrap: 'break-word' },
+    render: (row) => (
+      <>
+        {row.customer}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          sx={{ display: { xs: 'block', sm: 'none' } }}
+        >
+          {row.queued} queued · {row.deferred} deferred
+        </Typography>
+      </>
+    ),
+  },
+  { ...count('Queued', (row) => row.queued), hideBelow: 'sm' },
   { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm' },
-  count('Deferred', (row) => row.deferred),
+  { ...count('Deferred', (row) => row.deferred), hideBelow: 'sm' },
   { id: 'oldest', label: 'Oldest', hideBelow: 'sm', render: (row) => formatDateTime(row.oldest) },
 ];
 
