@@ -67,6 +67,26 @@ export const queuesSchema = z.object({
 });
 export type Queues = z.infer<typeof queuesSchema>;
 
+/** Which deferred messages a bulk action takes: every filter given must match; at least one is required. */
+export const deferredActionSchema = z
+  .object({
+    action: z.enum(['retry', 'drop']),
+    destination: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'Not a domain name')
+      .optional(),
+    customer_id: z.number().int().positive().optional(),
+    /** Part of the reply that deferred them, any case (plain text, not a pattern). */
+    reply: z.string().trim().min(1, 'This field is required').max(200).optional(),
+  })
+  .refine((f) => f.destination !== undefined || f.customer_id !== undefined || f.reply !== undefined, {
+    message: 'Choose a destination, a customer or a reply text',
+    path: ['destination'],
+  });
+export type DeferredAction = z.infer<typeof deferredActionSchema>;
+
 export const mtasEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -101,6 +121,16 @@ export const queuesEndpoints = {
         .toLowerCase()
         .regex(/^[a-z0-9][a-z0-9.-]{0,252}$/, 'Not a domain name'),
     }),
+    response: z.object({ message: z.string(), count: z.number().int() }),
+  }),
+  deferred: defineEndpoint({
+    method: 'POST',
+    path: '/system/monitoring/queues/deferred',
+    access: SUPERADMIN,
+    tag: 'Monitoring',
+    summary:
+      'Bulk action on the deferred messages a filter picks (destination, customer, text in the reply that deferred them; at least one): retry them now, or drop them (each recipient gets a hard bounce, category dropped).',
+    body: deferredActionSchema,
     response: z.object({ message: z.string(), count: z.number().int() }),
   }),
 } as const;

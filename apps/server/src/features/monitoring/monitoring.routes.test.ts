@@ -200,3 +200,60 @@ describe('S1-011 Retry now: the deferred messages to a destination come due at o
     expect(bad.body.errors?.[0]?.field).toBe('params.destination');
   });
 });
+
+describe('S1-011 bulk retry or drop of deferred messages by filter (destination, customer, reply text)', () => {
+  const url = '/api/system/monitoring/queues/deferred';
+
+  it('retries only what every filter matches, and drops with a hard bounce per recipient as expiry does', async () => {
+    const one = await makeCustomer(t.deps.db, { name: 'Bulk One' });
+    const two = await makeCustomer(t.deps.db, { name: 'Bulk Two' });
+    const deferred = (reply: string) => ({ dueInSeconds: 3600, attempts: 1, recorded: 1, reply });
+    await queueMessage(one, 'bulk.example', deferred('452 4.2.2 Mailbox FULL'));
+    await queueMessage(one, 'bulk.example', deferred('421 rate limited'));
+    await queueMessage(two, 'bulk.example', deferred('452 mailbox full'));
+    await queueMessage(one, 'bulk.example', { dueInSeconds: -1, attempts: 0, recorded: 0 });
+
+    const retried = await t.request<{ count: number; message: string }>('POST', url, {
+      token: master,
+      body: { action: 'retry', destination: 'bulk.example', customer_id: one, reply: 'mailbox full' },
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toEqual({ count: 1, message: '1 deferred message will be retried now' });
+
+    const dropped = await t.request<{ count: number; message: string }>('POST', url, {
+      token: plain,
+      body: { action: 'drop', reply: 'MAILBOX FULL' },
+    });
+    // The first was made due by the retry: only customer two's is still deferred.
+    expect(dropped.body.data).toEqual({ count: 1, message: '1 deferred message dropped' });
+    const events = await t.deps.db.query<{ customer_id: number; event: string; category: string; reply: string }>(
+      `SELECT customer_id, event, category, reply FROM events WHERE category = 'dropped'`,
+    );
+    expect(events).toEqual([
+      { customer_id: two, event: 'hardbounce', category: 'dropped', reply: 'Dropped by an operator: 452 mailbox full' },
+    ]);
+    const left = await t.deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM delivery_queue WHERE recipient_domain = 'bulk.example'`,
+    );
+    expect(left[0]?.n).toBe(3);
+    const states = await t.deps.db.query<{ state: string }>(
+      `SELECT state FROM message_recipients WHERE customer_id = $1`,
+      [two],
+    );
+    expect(states.map((s) => s.state)).toEqual(['bounced']);
+  });
+
+  it('S6-014 answers 401, 403 for a customer admin, 400 without a filter or with a bad one', async () => {
+    expect((await t.request('POST', url, { body: { action: 'retry', reply: 'x' } })).status).toBe(401);
+    expect(
+      (await t.request('POST', url, { token: tenant.admin.token, body: { action: 'drop', reply: 'x' } })).status,
+    ).toBe(403);
+    const none = await t.request('POST', url, { token: master, body: { action: 'drop' } });
+    expect(none.status).toBe(400);
+    expect(none.body.errors?.[0]?.message).toBe('Choose a destination, a customer or a reply text');
+    expect((await t.request('POST', url, { token: master, body: { action: 'purge', reply: 'x' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', url, { token: master, body: { action: 'retry', destination: 'not a domain' } })).status,
+    ).toBe(400);
+  });
+});

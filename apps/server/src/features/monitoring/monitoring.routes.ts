@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { groupProcesses, listLiveProcesses } from './mtas.repo.ts';
-import { deliveryQueues, retryDestinationNow } from './queues.repo.ts';
+import { actOnDeferred, deliveryQueues, retryDestinationNow } from './queues.repo.ts';
 
 /** Operators' monitoring (issue 17): the running processes (system/mtas) and the queues (system/monitoring/queues). */
 export function registerMonitoringRoutes(app: FastifyInstance, deps: Deps) {
@@ -21,5 +21,10 @@ export function registerMonitoringRoutes(app: FastifyInstance, deps: Deps) {
       message: `${count} deferred message${count === 1 ? '' : 's'} to ${params.destination} will be retried now`,
       count,
     };
+  });
+  route(app, deps, queuesEndpoints.deferred, async ({ body }) => {
+    const count = await actOnDeferred(deps.db, deps.config.deliveryLeaseSeconds, body);
+    const what = `${count} deferred message${count === 1 ? '' : 's'}`;
+    return { message: body.action === 'retry' ? `${what} will be retried now` : `${what} dropped`, count };
   });
 }

@@ -1,4 +1,4 @@
-import type { CustomerQueue, DestinationQueue, Queues } from '@mailwright/contract';
+import type { CustomerQueue, DeferredAction, DestinationQueue, Queues } from '@mailwright/contract';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -108,4 +108,45 @@ export async function retryDestinationNow(db: Db, leaseSeconds: number, destinat
     [leaseSeconds, destination],
   );
   return rows.length;
+}
+
+/** The deferred rows a bulk filter picks ($1 is the lease; $2 destination, $3 customer, $4 reply text, each optional). */
+const PICKED_SQL = `SELECT id FROM (${ROWS_SQL}) rows
+  WHERE state = 'deferred'
+    AND ($2::text IS NULL OR recipient_domain = $2)
+    AND ($3::int IS NULL OR customer_id = $3)
+    AND ($4::text IS NULL OR position(lower($4) in lower(coalesce(last_reply, ''))) > 0)`;
+
+/**
+ * Retry now or drop the deferred messages a filter picks; answers how many queue rows it took. A drop ends each
+ * recipient as expiry does (deliver.ts settle): a hard bounce event with the reply, the recipient bounced, the row gone.
+ */
+export async function actOnDeferred(db: Db, leaseSeconds: number, filter: DeferredAction): Promise<number> {
+  const params = [leaseSeconds, filter.destination ?? null, filter.customer_id ?? null, filter.reply ?? null];
+  if (filter.action === 'retry') {
+    const rows = await db.query(
+      `UPDATE delivery_queue SET due_at = now() WHERE id IN (${PICKED_SQL}) RETURNING id`,
+      params,
+    );
+    return rows.length;
+  }
+  const [row] = await db.query<{ messages: number }>(
+    `WITH dropped AS (
+       DELETE FROM delivery_queue WHERE id IN (${PICKED_SQL}) RETURNING id, message_id, recipient_ids
+     ), bounced AS (
+       UPDATE message_recipients mr
+          SET state = 'bounced', updated_at = now(),
+              last_reply = 'Dropped by an operator' || coalesce(': ' || mr.last_reply, '')
+         FROM dropped d WHERE mr.id = ANY(d.recipient_ids)
+       RETURNING mr.id, mr.message_id, mr.customer_id, mr.domain_id, mr.recipient, mr.last_reply
+     ), written AS (
+       INSERT INTO events (customer_id, domain_id, message_id, recipient_id, recipient, event, category, reply, tags)
+       SELECT b.customer_id, b.domain_id, b.message_id, b.id, b.recipient, 'hardbounce', 'dropped', b.last_reply, m.tags
+         FROM bounced b JOIN messages m ON m.id = b.message_id
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM dropped)::int AS messages, (SELECT count(*) FROM written)::int AS events`,
+    params,
+  );
+  return Number(row?.messages ?? 0);
 }
