@@ -13,7 +13,7 @@ const SHOTS = process.env.O1_SHOTS_DIR;
 const DOMAIN = 'queues-shop.test';
 const RECIPIENT = 'reader@slow.test';
 
-test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process and a deferred destination on /monitoring/rabbitmq and retries it now', async ({
+test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process and a deferred destination on /monitoring/rabbitmq, retries it now and drops deferred mail by reply text', async ({
   page,
   server,
   loopback,
@@ -61,6 +61,27 @@ test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process an
   await loopback.sink.waitFor(1, 60_000);
   expect(loopback.sink.receivedBy(RECIPIENT)).toHaveLength(1);
   await expect(destinations.getByText('Nothing is queued.')).toBeVisible({ timeout: 30_000 });
+
+  // Bulk: another deferred message, dropped by the text of the reply that deferred it; the sink never gets it.
+  const second = 'late@slow.test';
+  loopback.sink.script(second, ['451 4.2.0 Mailbox busy, try later']);
+  const again = await callApi(server, 'POST', '/v1/send', {
+    token: key.body.data.token,
+    body: { from: `news@${DOMAIN}`, to: second, subject: 'Queued again', text: 'Hello' },
+  });
+  expect(again.status).toBe(200);
+  await expect.poll(() => loopback.sink.attempts(second), { timeout: 60_000 }).toBe(1);
+  await page.reload();
+  await expect(destinations.getByText('slow.test', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await destinations.getByRole('button', { name: 'Deferred messages…' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Deferred messages' });
+  await bulk.getByLabel('Action').click();
+  await page.getByRole('option', { name: 'Drop' }).click();
+  await bulk.getByLabel('Reply text').fill('MAILBOX BUSY');
+  await bulk.getByRole('button', { name: 'Drop messages' }).click();
+  await expect(page.getByText('1 deferred message dropped')).toBeVisible();
+  await expect(destinations.getByText('Nothing is queued.')).toBeVisible({ timeout: 30_000 });
+  expect(loopback.sink.receivedBy(second)).toHaveLength(0);
 });
 
 /** Screenshots at phone and desktop width in both themes (O1_SHOTS_DIR set), each after `ready` on the reloaded page. */

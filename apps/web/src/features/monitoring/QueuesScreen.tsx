@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/format.ts';
 import { type CardColumn, ListCard } from '../../components/ListCard.tsx';
+import { DeferredBulkDialog } from './DeferredBulkDialog.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
 import { useQueues, useRetryDestination } from './queues.api.ts';
 
@@ -97,6 +98,7 @@ export default function QueuesScreen() {
   const queues = useQueues();
   const retry = useRetryDestination();
   const [retrying, setRetrying] = useState<DestinationQueue | null>(null);
+  const [bulk, setBulk] = useState(false);
   const delivery = queues.data?.delivery;
   const total = delivery?.total;
   return (
@@ -115,6 +117,11 @@ export default function QueuesScreen() {
         heading="h3"
         description="The most queued destinations: deferred messages wait for their next attempt; retry them now once the destination accepts mail again."
         mt={3}
+        action={
+          <Button variant="outlined" size="small" onClick={() => setBulk(true)} sx={{ flexShrink: 0 }}>
+            Deferred messages…
+          </Button>
+        }
         loadingLabel="Loading the queue by destination"
         query={{ ...queues, data: delivery ? { items: delivery.by_destination } : undefined }}
         columns={DESTINATION_COLUMNS}
@@ -150,6 +157,7 @@ export default function QueuesScreen() {
           ? 'No RabbitMQ broker is configured: events go through the database outbox, so there are no broker queues to show.'
           : ''}
       </Typography>
+      <DeferredBulkDialog open={bulk} customers={delivery?.by_customer ?? []} onClose={() => setBulk(false)} />
       <ConfirmDialog
         open={retrying !== null}
         title="Retry now"

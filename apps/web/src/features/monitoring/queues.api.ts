@@ -1,4 +1,4 @@
-import { mtasEndpoints, queuesEndpoints } from '@mailwright/contract';
+import { type DeferredAction, mtasEndpoints, queuesEndpoints } from '@mailwright/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRemoveMutation } from '../../components/listMutations.ts';
 import { api } from '../../lib/api.ts';
@@ -33,4 +33,9 @@ export function useRetryDestination() {
   return useRemoveMutation(QUEUES_KEY, (destination: string) =>
     api(queuesEndpoints.retryDestination, { params: { destination } }),
   );
+}
+
+/** Bulk retry or drop of deferred messages by filter; says how many and re-reads the queues. */
+export function useDeferredAction() {
+  return useRemoveMutation(QUEUES_KEY, (body: DeferredAction) => api(queuesEndpoints.deferred, { body }));
 }
