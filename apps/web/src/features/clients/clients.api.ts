@@ -1,9 +1,9 @@
 import {
   type AccountSignupInput,
-  endpoints,
   PAGE_SIZES,
   type Subaccount,
   type SubaccountInput,
+  subaccountsEndpoints,
 } from '@mailwright/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { invalidateList, usePagedList } from '../../components/usePagedList.ts';
@@ -11,7 +11,7 @@ import { api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { notify } from '../../lib/store.ts';
 
-const e = endpoints.subaccounts;
+const e = subaccountsEndpoints;
 export const CLIENTS_KEY = ['clients', 'list'] as const;
 export const JOIN_KEY = ['clients', 'join'] as const;
 
