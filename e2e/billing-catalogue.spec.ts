@@ -1,33 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
 import { customerAdmin } from './support/customer-admin.ts';
 import { admin, expect, signIn, test } from './support/fixtures.ts';
+import { shootScreen } from './support/screenshots.ts';
 
 // Issue 14, part 1: the billing catalogue and a customer's billing, as an operator uses them.
 test.use({ serverName: 'billing-catalogue' });
 
-const SHOTS = '/tmp/b1-shots';
-
-/** Screenshots at phone and desktop width in both themes, each taken after `ready`. */
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  const url = page.url();
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.goto(url);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('active_theme', 'dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await ready();
-}
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) => shootScreen(page, name, ready);
 
 const notice = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 

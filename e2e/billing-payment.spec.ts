@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { openDb } from '../apps/server/src/db/client.ts';
 import {
@@ -10,6 +9,7 @@ import {
 import { callApi } from './support/api.ts';
 import { customerAdmin } from './support/customer-admin.ts';
 import { test as base, expect, signIn } from './support/fixtures.ts';
+import { SHOTS_DIR, shootScreen } from './support/screenshots.ts';
 
 // Issue 14, part 2, "What it must show": the payment journey against the local Stripe fake. The fake runs in this
 // worker and the server is pointed at it (STRIPE_API_BASE), with the fake's keys.
@@ -35,29 +35,11 @@ const test = base.extend<object, { stripe: StripeFake }>({
 });
 test.use({ serverName: 'billing-payment' });
 
-const SHOTS = '/tmp/b2-shots';
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) => shootScreen(page, name, ready);
+
 const USERNAME = 'billing-admin';
 const PASSWORD = 'billing-admin-pw-1';
-
-/** Screenshots at phone and desktop width in both themes, each taken after `ready`. */
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  await mkdir(SHOTS, { recursive: true });
-  const url = page.url();
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.goto(url);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('active_theme', 'light'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await ready();
-}
 
 /** Last month (UTC): its first day and a day inside it. */
 function lastMonth() {
@@ -178,7 +160,7 @@ test('issue 14 S1-003 S2-117 S8-034 S7-094 S2-092 S2-093: an admin sees billing,
   await page.getByRole('button', { name: 'Change tier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change tier' });
   await expect(dialog.getByText('10000 emails - 99.00 USD')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/change-tier-1280-light.png` });
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/change-tier-1280-light.png` });
   await dialog.getByRole('button', { name: /^Pro/ }).click();
   await expect(page).toHaveURL(/\/payment\/success\?session_id=cs_test_/);
   const tierSession = new URL(page.url()).searchParams.get('session_id') ?? '';

@@ -4,6 +4,10 @@ import type { Page } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
 import { admin, expect, signIn } from './support/fixtures.ts';
 import { test } from './support/mail-loopback.ts';
+import { SHOTS_DIR, shootScreen } from './support/screenshots.ts';
+
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) => shootScreen(page, name, ready);
 
 /**
  * Issue 13, inbound messages as events in the console (S2-031, S2-030): swaks mails the server's inbound MX for two
@@ -14,7 +18,6 @@ const run = promisify(execFile);
 // The inbound MX's port, known before the server starts (the journey mails it).
 const INBOUND_PORT = 30_000 + (process.pid % 20_000);
 const DOMAIN = 'inbound-journey.test';
-const SHOTS = process.env.R2_SHOTS_DIR;
 
 test.use({
   serverName: 'inbound-events',
@@ -102,9 +105,9 @@ test('S2-031 S2-030: inbound messages in Logs (direction filter, route results) 
   // The From field and the envelope sender (swaks writes one From: the sender).
   await expect(drawer.getByText('alice@example.org', { exact: true })).toHaveCount(2);
   await expect(drawer.getByRole('button', { name: 'Download .eml' })).toBeVisible();
-  if (SHOTS) await shoot(page, 'logs-drawer', openDrawer);
+  if (SHOTS_DIR) await shoot(page, 'logs-drawer', openDrawer);
   await page.keyboard.press('Escape');
-  if (SHOTS) await shoot(page, 'logs', inboundOnly);
+  if (SHOTS_DIR) await shoot(page, 'logs', inboundOnly);
 
   // The rollups run in the server's event workers within seconds: the API says when, then the screen shows it.
   await expect(async () => {
@@ -117,24 +120,9 @@ test('S2-031 S2-030: inbound messages in Logs (direction filter, route results) 
   // Shown by default beside the spec's list, in the chart's description too.
   await expect(received).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('img', { name: /^Events: .*Received over time$/ })).toBeVisible();
-  if (SHOTS) {
+  if (SHOTS_DIR) {
     await shoot(page, 'statistics', async () => {
       await expect(received).toBeVisible({ timeout: 30_000 });
     });
   }
 });
-
-/** Screenshots at phone and desktop width in both themes (R2_SHOTS_DIR set), each after `prepare` on the reloaded page. */
-async function shoot(page: Page, name: string, prepare: () => Promise<void>) {
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.reload();
-      await prepare();
-      await page.waitForTimeout(1000);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}

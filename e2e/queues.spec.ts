@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
 import { admin, expect, signIn } from './support/fixtures.ts';
 import { addVerifiedDomain, routeToSink, test } from './support/mail-loopback.ts';
+import { SHOTS_DIR, shootScreen } from './support/screenshots.ts';
 
 /**
  * Processes and queues (issue 17): the operator sees its own server process and a destination whose message was
@@ -9,7 +10,9 @@ import { addVerifiedDomain, routeToSink, test } from './support/mail-loopback.ts
  */
 test.use({ serverName: 'queues', loopbackEnv: { RETRY_SCHEDULE_SECONDS: '3600' } });
 
-const SHOTS = process.env.O1_SHOTS_DIR;
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) => shootScreen(page, name, ready);
+
 const DOMAIN = 'queues-shop.test';
 const RECIPIENT = 'reader@slow.test';
 
@@ -49,7 +52,7 @@ test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process an
     destinations.getByRole('cell', { name: '451 4.2.0 Mailbox busy, try later', exact: true }),
   ).toBeVisible();
   await expect(page.getByText(/No RabbitMQ broker is configured/)).toBeVisible();
-  if (SHOTS)
+  if (SHOTS_DIR)
     await shoot(page, 'queues', () => expect(destinations.getByText('slow.test', { exact: true })).toBeVisible());
 
   await destinations.getByRole('button', { name: 'Retry slow.test now' }).click();
@@ -83,18 +86,3 @@ test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process an
   await expect(destinations.getByText('Nothing is queued.')).toBeVisible({ timeout: 30_000 });
   expect(loopback.sink.receivedBy(second)).toHaveLength(0);
 });
-
-/** Screenshots at phone and desktop width in both themes (O1_SHOTS_DIR set), each after `ready` on the reloaded page. */
-async function shoot(page: Page, name: string, ready: () => Promise<void>) {
-  for (const theme of ['light', 'dark']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.reload();
-      await ready();
-      await page.waitForTimeout(800);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}

@@ -6,7 +6,14 @@ import type { Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
 import { apiToken, callApi } from './support/api.ts';
 import { admin, expect, signIn, test } from './support/fixtures.ts';
+import { shootScreen } from './support/screenshots.ts';
 import type { MailwrightServer } from './support/server.ts';
+
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string) =>
+  shootScreen(page, `sandbox-${name}`, () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Sandbox inbox' })).toBeVisible(),
+  );
 
 // Issue 11, "What it must show": from a fresh database, mail from the sandbox domain through every API and SMTP, read
 // in the Sandbox inbox, its tracked link clicked and its one-click unsubscribe pressed; delivered, opened, clicked and
@@ -50,22 +57,6 @@ async function starter(server: MailwrightServer): Promise<Record<string, string>
       .filter((line) => /^MW_\w+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const theme of ['dark', 'light']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Sandbox inbox' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `/tmp/shots/sandbox-${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('active_theme', 'dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.reload();
 }
 
 test('issue 11: a message sent through the sandbox with each API and SMTP is read, clicked and unsubscribed, and every step shows in Logs, Statistics and webhooks', async ({

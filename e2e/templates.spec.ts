@@ -2,41 +2,30 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { admin, expect, signIn, test } from './support/fixtures.ts';
+import { shootScreen } from './support/screenshots.ts';
 
 // Issue 13, "What it must show": create a template, edit it with a live preview, save a new version, make the older
 // one active again, send with it through the sandbox domain and read the rendered message in the Sandbox inbox.
 test.use({ serverName: 'templates', serverEnv: { SANDBOX_MX_PORT: '0', LOG_LEVEL: 'warn' } });
 
+/**
+ * Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). A sandboxed
+ * preview is painted only inside the viewport (a full-page capture leaves it blank below the fold): on phones, one more
+ * shot with the preview scrolled into view.
+ */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) =>
+  shootScreen(page, `templates-${name}`, ready, async ({ width, path }) => {
+    const frame = page.locator('iframe[title^="Rendered HTML"]');
+    if (width < 400 && (await frame.count())) {
+      await frame.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${path}-preview.png` });
+    }
+  });
+
 async function sandboxKey(dataDir: string): Promise<{ domain: string; key: string }> {
   const text = await readFile(join(dataDir, 'sandbox.env'), 'utf8');
   const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1] ?? '';
   return { domain: value('MW_SANDBOX_DOMAIN'), key: value('MW_SANDBOX_KEY') };
-}
-
-/** Screenshots of a screen at phone and desktop width in both themes (issue 13 item 8). */
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  const url = page.url();
-  for (const theme of ['dark', 'light']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.goto(url);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `/tmp/shots/templates-${name}-${width}-${theme}.png`, fullPage: true });
-      // A sandboxed preview is painted only inside the viewport (a full-page capture leaves it blank below the
-      // fold): one more shot with the preview scrolled into view.
-      const frame = page.locator('iframe[title^="Rendered HTML"]');
-      if (width < 400 && (await frame.count())) {
-        await frame.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `/tmp/shots/templates-${name}-${width}-${theme}-preview.png` });
-      }
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('active_theme', 'dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-  await ready();
 }
 
 /** Replaces a CodeMirror editor's whole content, as a person typing would. */

@@ -3,32 +3,17 @@ import { expect as apiExpect } from '@playwright/test';
 import { apiToken, callApi } from './support/api.ts';
 import { admin, expect, signIn, signOut } from './support/fixtures.ts';
 import { addVerifiedDomain, parseReceived, routeToSink, test } from './support/mail-loopback.ts';
+import { SHOTS_DIR, shootScreen } from './support/screenshots.ts';
 import type { MailwrightServer } from './support/server.ts';
 
 /** The operators' sending domain for system mail; the client's address has the local sink as MX. */
 const SYSTEM_MAIL_DOMAIN = 'mail.operators.test';
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const SUBMITTED = 'Vetting form succesfully sent. Thank you! We will evaluate the data and get back to you!';
 
 test.use({ serverName: 'vetting', loopbackEnv: { SYSTEM_MAIL_DOMAIN } });
 
-/** Screenshots of the current screen at phone and desktop width in both themes (issue 15). */
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  const url = page.url();
-  for (const theme of ['dark', 'light']) {
-    await page.evaluate((value) => window.localStorage.setItem('active_theme', value), theme);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.goto(url);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/vetting-${name}-${width}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => window.localStorage.setItem('active_theme', 'dark'));
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(url);
-}
+/** Screenshots at 390 and 1440 px in both themes when E2E_SHOTS_DIR is set (support/screenshots.ts). */
+const shoot = (page: Page, name: string, ready: () => Promise<void>) => shootScreen(page, `vetting-${name}`, ready);
 
 /** A parent customer whose admin adds the client (issue 15's way into vetting). */
 async function parentAdmin(server: MailwrightServer, operator: string) {
@@ -130,7 +115,7 @@ test('S2-095 S2-113 S4-021 S4-022 S4-023 S4-024 S8-037 S8-038 S8-060 S2-049 S4-0
   const dialog = page.getByRole('dialog', { name: 'Vetting: Client Co' });
   await expect(dialog.getByText('Customers sign up in our shop')).toBeVisible();
   await expect(dialog.getByText('Germany')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/vetting-review-1280-dark.png` });
+  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/vetting-review-1280-dark.png` });
   await dialog.getByLabel('Note (sent to the customer)').fill('Welcome aboard');
   await dialog.getByRole('button', { name: 'Save decision' }).click();
   await expect(page.getByText('Vetting decision saved!')).toBeVisible();
