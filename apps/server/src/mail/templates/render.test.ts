@@ -114,14 +114,15 @@ describe('issue 13 template rendering (Handlebars)', () => {
     expect(checkTemplate({ subject: '{{a}}', html: '{{#each b}}{{this}}{{/each}}', text: '' })).toEqual([]);
   });
 
-  it('a runtime failure (a missing partial) is a TemplateError naming the field, not a crash', () => {
+  it('a partial is refused at save with its line and column (none can be registered, so it would fail at send)', () => {
+    const [partial] = checkTemplate({ subject: '', html: '<p>Hi</p>\n  {{> footer}}', text: '' });
+    expect(partial?.field).toBe('html');
+    expect(partial?.message).toBe(
+      'Line 2, column 3: Partials ({{> name}}) are not supported: put the shared part in the template',
+    );
+    const [block] = checkTemplate({ subject: '', html: '', text: '{{#> layout}}x{{/layout}}' });
+    expect(block?.field).toBe('text');
     expect(() => html('{{> footer}}')).toThrow(TemplateError);
-    try {
-      html('{{> footer}}');
-    } catch (error) {
-      expect((error as TemplateError).field).toBe('html');
-      expect((error as Error).message).toMatch(/footer/);
-    }
   });
 
   it('strict: a printed variable the data lacks is an error naming it; helpers and #if still treat it as missing', () => {

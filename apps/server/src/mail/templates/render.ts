@@ -50,12 +50,41 @@ const cache = new LRUCache<string, Compiled>({ max: 2000 });
 /** How many compilations ran (tests check that a version is compiled once, however often it is sent). */
 export const compileCount = { value: 0 };
 
+interface AstNode {
+  type?: string;
+  loc?: { start: { line: number; column: number } };
+  [key: string]: unknown;
+}
+
+/** The first partial (`{{> name}}`, `{{#> name}}…{{/name}}`) in a parsed template, if any. */
+function findPartial(node: unknown): AstNode | null {
+  if (!node || typeof node !== 'object') return null;
+  const ast = node as AstNode;
+  if (ast.type === 'PartialStatement' || ast.type === 'PartialBlockStatement') return ast;
+  for (const value of Object.values(ast)) {
+    const found = Array.isArray(value)
+      ? value.reduce<AstNode | null>((hit, child) => hit ?? findPartial(child), null)
+      : findPartial(value);
+    if (found) return found;
+  }
+  return null;
+}
+
 function compileField(field: TemplateField, source: string, strict = false): HandlebarsTemplateDelegate {
   // Parse first: the parser's own errors carry no position, its lexer still holds where it stopped.
+  let parsed: unknown;
   try {
-    hb.parse(source);
+    parsed = hb.parse(source);
   } catch (error) {
     throw syntaxError(field, error);
+  }
+  // No partials are registered (a version holds all its content), so one would only fail at send: refused at save.
+  const partial = findPartial(parsed);
+  if (partial?.loc) {
+    throw new TemplateError(field, 'Partials ({{> name}}) are not supported: put the shared part in the template', {
+      line: partial.loc.start.line,
+      column: partial.loc.start.column + 1,
+    });
   }
   try {
     // strict: a plain {{name}} the variables lack throws (helpers such as default and #if still see it as missing).
