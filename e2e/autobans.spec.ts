@@ -20,7 +20,7 @@ test('S1-014 S2-079 S2-115 S2-116 S3-056 S7-112 S7-113: an operator sees a user 
   await page.goto('/monitoring/autobans');
   const users = page.getByRole('region', { name: 'User auto-bans' });
   await expect(users.getByRole('cell', { name, exact: true })).toBeVisible();
-  await expect(users.getByText(/failed sign-ins/)).toBeVisible();
+  await expect(users.getByRole('cell', { name: /^3 failed sign-ins for this name/ })).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'IP auto-bans' }).getByText('No IP addresses are banned'),
   ).toBeVisible();
