@@ -1,6 +1,7 @@
 // A throwaway PostgreSQL database for one benchmark run, next to the one BENCH_DATABASE_URL names.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -21,4 +22,21 @@ export async function createBenchDatabase(): Promise<{ name: string; url: string
   const url = new URL(BENCH_PG_URL);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The benchmark's database: in-memory PGlite, or a throwaway PostgreSQL database (`--db postgres`); `drop()` ends it. */
+export async function openBenchDb(kind: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind !== 'postgres') {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const created = await createBenchDatabase();
+  const db = await openPostgres(created.url, 10);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await created.drop();
+    },
+  };
 }

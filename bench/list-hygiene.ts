@@ -12,7 +12,7 @@ import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { registerAppRoutes } from '../apps/server/src/app-routes.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { makeTestDomain } from '../apps/server/src/events/testing.ts';
 import { ensureFirstSuperadmin } from '../apps/server/src/features/users/bootstrap.ts';
@@ -24,7 +24,7 @@ import { composeMessage } from '../apps/server/src/mail/message/compose.ts';
 import { extractLinks, findBlockedUri } from '../apps/server/src/mail/policy/uri-check.ts';
 import { insertRows } from '../apps/server/src/mail/sql-batch.ts';
 import { installSecretKeys, newSecretKeyEntry, parseSecretKeys } from '../apps/server/src/secrets/secret-keys.ts';
-import { createBenchDatabase } from './bench-db.ts';
+import { openBenchDb } from './bench-db.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,22 +35,6 @@ const { values } = parseArgs({
   },
 });
 const PASSWORD = 'bench-password-1';
-
-async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (values.db !== 'postgres') {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const created = await createBenchDatabase();
-  const db = await openPostgres(created.url, 10);
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await created.drop();
-    },
-  };
-}
 
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 
@@ -237,7 +221,7 @@ async function benchUriCheck(db: Db) {
   );
 }
 
-const { db, drop } = await openBenchDb();
+const { db, drop } = await openBenchDb(values.db);
 try {
   installSecretKeys(parseSecretKeys(newSecretKeyEntry(), 'the bench key'));
   await migrate(db);

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { insertDomain } from '../apps/server/src/features/domains/domains.repo.ts';
 import { ensureFirstSuperadmin } from '../apps/server/src/features/users/bootstrap.ts';
@@ -23,7 +23,7 @@ import { loadMailSecret } from '../apps/server/src/mail/mail-tokens.ts';
 import { DOMAIN_CACHE_MS } from '../apps/server/src/mail/routing/routed-mail.ts';
 import { installSecretKeys, newSecretKeyEntry, parseSecretKeys } from '../apps/server/src/secrets/secret-keys.ts';
 import { startLocalDns } from '../apps/server/src/test/local-dns.ts';
-import { createBenchDatabase } from './bench-db.ts';
+import { openBenchDb } from './bench-db.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,22 +34,6 @@ const { values } = parseArgs({
 });
 const COUNT = Number(values.messages);
 const DOMAIN = 'bench-routes.example.com';
-
-async function openBenchDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (values.db !== 'postgres') {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const created = await createBenchDatabase();
-  const db = await openPostgres(created.url, 10);
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await created.drop();
-    },
-  };
-}
 
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 
@@ -103,7 +87,7 @@ async function setRoutes(db: Db, cid: number, did: number, last: object) {
   );
 }
 
-const { db, drop } = await openBenchDb();
+const { db, drop } = await openBenchDb(values.db);
 // The inbound MX checks SPF, DKIM and DMARC of every message (mailauth): a local DNS answers its lookups as a real
 // resolver would (the sender's SPF and DMARC records; NXDOMAIN for the rest) instead of the machine's resolver, which
 // here has no internet and would time out on each lookup.
