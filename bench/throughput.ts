@@ -1,17 +1,23 @@
 // `npm run bench:throughput [-- --messages 20000 --db both|pglite|postgres --via both|smtp|http --client lean|nodemailer
-//                              --template]`
+//                              --template --cpu-prof DIR --processes 1|2 --source]`
 //
 // End-to-end throughput of the mail engine on loopback: N messages of ~2 KB submitted over SMTP (STARTTLS + AUTH,
 // pipelined, see smtp-load-client.ts; `--client nodemailer` for nodemailer's pool) and over HTTP (native JSON API,
-// keep-alive) into a Mailwright started as separate processes, DKIM-signed, stored with their events and delivered
+// keep-alive) into Mailwright running in processes of its own, DKIM-signed, stored with their events and delivered
 // to a local MX sink (another process). Prints accepted/s, delivered/s, p50/p99 accept latency, peak memory and CPU
-// per message of every process, on PGlite (one process, all roles) and on PostgreSQL (an api+smtp process and a
-// worker process).
+// per message of every process, on PGlite and on PostgreSQL: one process with every role, as `mailwright serve` runs
+// by default (`--processes 2` on PostgreSQL: an api+smtp process and a worker process). The servers run the server's
+// build (apps/server/dist, built first, as production runs it); `--source` runs the TypeScript sources instead.
 //
 // `--template` (issue 13): every run is made twice, without and with a template (the same ~2 KB of text as a
 // Handlebars template with an {{#each}} list and variables; one rendering per message, at intake, with the message's
 // own variables: the native API's `template` + `variables`, the X-Mailwright-Template and X-Mailwright-Variables header
 // fields over SMTP), and accepted/s of both are printed side by side.
+//
+// `--cpu-prof DIR` (issue 17): the Mailwright processes write V8 CPU profiles (.cpuprofile, one per process, written
+// when the bench stops them; a server's re-exec with its heap flags, heap-flags.ts, leaves a small startup profile
+// under the same pid first) into DIR, to open in Chrome DevTools or VS Code. The profiler samples wall time: on a
+// busy machine a function's share includes the time its thread waited for a core.
 import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
+import { buildServer } from '../apps/server/build.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -38,9 +45,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '200' },
     client: { type: 'string', default: 'lean' },
     template: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    source: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.messages);
+if (values.processes !== '1' && values.processes !== '2') throw new Error('--processes is 1 (every role) or 2');
 const WINDOW = Number(values.concurrency);
 const BODY = `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. '.repeat(23)}\n`;
 
@@ -58,6 +69,8 @@ interface Result {
   p50: number;
   p99: number;
   peakRssMb: number;
+  /** Each Mailwright process's own peak, in the order started (PostgreSQL: api+smtp, then worker). */
+  peakRssEachMb: number[];
   duplicates: number;
 }
 
@@ -97,17 +110,23 @@ function rssMb(pid: number): number {
   }
 }
 
+/** Peak of the processes' summed RSS, and each process's own peak (which need not fall at the same moment). */
 function sampleMemory(pids: number[]) {
   let peak = 0;
+  const each = pids.map(() => 0);
   const timer = setInterval(() => {
+    const now = pids.map(rssMb);
+    now.forEach((mb, i) => {
+      each[i] = Math.max(each[i] ?? 0, mb);
+    });
     peak = Math.max(
       peak,
-      pids.reduce((sum, pid) => sum + rssMb(pid), 0),
+      now.reduce((sum, mb) => sum + mb, 0),
     );
   }, 100);
   return () => {
     clearInterval(timer);
-    return peak;
+    return { peak, each };
   };
 }
 
@@ -345,17 +364,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
       MAILWRIGHT_ADMIN_PASSWORD: 'bench-password-1',
       DELIVERY_CONCURRENCY: '50',
       LOG_LEVEL: 'warn',
+      ...(values['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${values['cpu-prof']}` } : {}),
     };
     // Warnings only: request logs would be part of what is measured. Ready when the ports answer.
-    if (kind === 'pglite') {
-      servers.push(await startServerProcess(env, { readyPort: smtpPort }));
+    if (kind === 'pglite' || values.processes === '1') {
+      servers.push(await startServerProcess(env, { readyPort: smtpPort, entry }));
     } else {
-      servers.push(await startServerProcess(env, { roles: 'api,smtp', readyPort: smtpPort }));
+      servers.push(await startServerProcess(env, { roles: 'api,smtp', readyPort: smtpPort, entry }));
       // The worker opens no port: it is ready when it says so (its one info line).
       servers.push(
         await startServerProcess(
           { ...env, LOG_LEVEL: 'info' },
-          { roles: 'worker', readyMessage: 'delivery worker started' },
+          { roles: 'worker', readyMessage: 'delivery worker started', entry },
         ),
       );
     }
@@ -388,6 +408,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
         stats = await sink.ask('stats');
       }
       const deliveredAt = performance.now();
+      const memory = peak();
       const perMessage = (seconds: number) => (seconds * 1000) / N;
       latencies.sort((a, b) => a - b);
       results.push({
@@ -405,7 +426,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', dns: LocalDns, sink: S
         deliveredPerSec: N / ((deliveredAt - started) / 1000),
         p50: percentile(latencies, 0.5),
         p99: percentile(latencies, 0.99),
-        peakRssMb: peak(),
+        peakRssMb: memory.peak,
+        peakRssEachMb: memory.each.map((mb) => Math.round(mb)),
         duplicates: stats.count - stats.unique,
       });
       console.log(`  ${kind}/${via}/${mode}: done`, results.at(-1));
@@ -425,10 +447,13 @@ dns.set('sink.test', 'MX', [{ exchange: 'mx.sink.test', priority: 10 }]);
 dns.set('mx.sink.test', 'A', ['127.0.0.1']);
 const sink = new SinkProcess();
 await sink.ready();
+// What production runs (the server's build, apps/server/dist); `--source` measures the TypeScript sources instead.
+const entry = values.source ? 'apps/server/src/main.ts' : await buildServer();
 const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres'];
 console.log(
   `Mailwright throughput: ${N} messages of ~2 KB per run, ${cpus().length} CPUs, window ${WINDOW}, ` +
     `SMTP client ${values.client}, ` +
+    `${values.processes === '1' ? 'one process with every role' : 'on PostgreSQL an api+smtp and a worker process'}, ` +
     `load average before: ${loadavg()[0]?.toFixed(1)}`,
 );
 const all: Result[] = [];

@@ -156,6 +156,17 @@ test('issue 14 S1-003 S2-117 S8-034 S7-094 S2-092 S2-093: an admin sees billing,
   await expect(row.getByRole('button', { name: 'Pay' })).toHaveCount(0);
   await shoot(page, 'billing-invoice-paid', () => expect(row).toContainText('Paid'));
 
+  // A partial refund in Stripe: the signed charge.refunded records it once and the list says so.
+  const { charge } = stripe.refund(sessionId, 1000);
+  const refunded = stripe.objectEvent('charge.refunded', charge);
+  expect(JSON.parse((await stripe.deliver(hook, refunded.payload)).body)).toMatchObject({ outcome: 'applied' });
+  expect(JSON.parse((await stripe.deliver(hook, refunded.payload)).body)).toMatchObject({ outcome: 'duplicate' });
+  expect((await callApi(server, 'GET', '/billing/invoices', { token })).body.data.items[0].refunded).toBe(1000);
+  await page.reload();
+  await expect(row).toContainText('Partly refunded');
+  await expect(row).toContainText('10.00 USD refunded');
+  await shoot(page, 'billing-invoice-partly-refunded', () => expect(row).toContainText('Partly refunded'));
+
   // A tier change: Checkout for Pro's rest of the month, applied when the signed webhook confirms it.
   await page.getByRole('button', { name: 'Change tier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change tier' });

@@ -42,9 +42,9 @@ test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process an
   await expect(page).toHaveURL(/\/monitoring\/rabbitmq$/);
   await expect(page.getByRole('heading', { name: 'Queues', level: 2 })).toBeVisible();
 
-  // The server's own process: all three roles, this host.
+  // The server's own process: every role (events too, once the event bus is in), this host.
   const processes = page.getByRole('region', { name: 'Processes' });
-  await expect(processes.getByText('api, smtp, worker')).toBeVisible();
+  await expect(processes.getByText(/^api, (events, )?smtp, worker$/)).toBeVisible();
 
   const destinations = page.getByRole('region', { name: 'By destination' });
   await expect(destinations.getByText('slow.test', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -77,12 +77,12 @@ test('S1-010 S1-011 S2-110 S3-063 S7-109 S7-110: an operator sees its process an
   await page.reload();
   await expect(destinations.getByText('slow.test', { exact: true })).toBeVisible({ timeout: 30_000 });
   await destinations.getByRole('button', { name: 'Deferred messages…' }).click();
-  const bulk = page.getByRole('dialog', { name: 'Deferred messages' });
+  const bulk = page.getByRole('dialog', { name: 'Deferred and paused messages' });
   await bulk.getByLabel('Action').click();
   await page.getByRole('option', { name: 'Drop' }).click();
   await bulk.getByLabel('Reply text').fill('MAILBOX BUSY');
   await bulk.getByRole('button', { name: 'Drop messages' }).click();
-  await expect(page.getByText('1 deferred message dropped')).toBeVisible();
+  await expect(page.getByText('1 message dropped')).toBeVisible();
   await expect(destinations.getByText('Nothing is queued.')).toBeVisible({ timeout: 30_000 });
   expect(loopback.sink.receivedBy(second)).toHaveLength(0);
 });

@@ -1,12 +1,12 @@
 // `npm test`: the whole suite — lint, types, unit and route tests (PGlite, plus PostgreSQL when TEST_DATABASE_URL
-// is set), the console build, then the browser journeys in Debian's Chromium.
+// is set), the builds (console, and the server that the journeys run), then the browser journeys in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps: [string, string[]][] = [
   ['lint', ['npx', 'biome', 'ci', '.']],
   ['typecheck', ['npm', 'run', 'typecheck']],
   ['unit and route tests', ['npx', 'vitest', 'run']],
-  ['console build', ['npm', 'run', 'build']],
+  ['build (console and server)', ['npm', 'run', 'build']],
   ['browser journeys', ['npx', 'playwright', 'test']],
 ];
 const only = process.argv[2];

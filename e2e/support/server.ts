@@ -89,7 +89,7 @@ async function launch(
   extraEnv: Record<string, string>,
 ): Promise<ChildProcess> {
   // process.execPath is the repo's pinned Node (the test command runs through node_modules/.bin).
-  const child = spawn(process.execPath, ['apps/server/src/main.ts', 'serve', '--port', String(port)], {
+  const child = spawn(process.execPath, ['apps/server/bin/mailwright.js', 'serve', '--port', String(port)], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

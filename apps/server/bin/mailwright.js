@@ -1,3 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry directly: Node 22.12+ strips types natively (the repo pins Node 24).
-import '../src/main.ts';
+// Runs the built server when it is up to date, else the TypeScript sources (server-entry.js).
+import { serverEntry } from './server-entry.js';
+
+await import(serverEntry());

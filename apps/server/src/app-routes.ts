@@ -12,13 +12,18 @@ import { registerDomainPatternRoutes } from './features/domain-patterns/domain-p
 import { registerDomainRoutes } from './features/domains/domains.routes.ts';
 import { registerExtrasRoutes } from './features/extras/extras.routes.ts';
 import { registerInvoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { registerIpRoutes } from './features/ips/ips.routes.ts';
 import { registerLogRoutes } from './features/logs/logs.routes.ts';
+import { registerMigrationRoutes } from './features/migration/migration.routes.ts';
 import { registerMonitoringRoutes } from './features/monitoring/monitoring.routes.ts';
 import { registerNewsRoutes } from './features/news/news.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { registerPartnerRoutes } from './features/partners/partners.routes.ts';
 import { registerPatternRoutes } from './features/patterns/patterns.routes.ts';
+import { registerReputationRoutes } from './features/reputation/reputation.routes.ts';
 import { registerRouteRoutes } from './features/routes/routes.routes.ts';
 import { registerSandboxRoutes } from './features/sandbox/sandbox.routes.ts';
+import { registerSeedTestRoutes } from './features/seedtests/seedtests.routes.ts';
 import { registerSendingRoutes } from './features/sending/sending.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
@@ -62,12 +67,17 @@ const FEATURE_ROUTES = [
   registerAutobanRoutes,
   registerRouteRoutes,
   registerTemplateRoutes,
+  registerSeedTestRoutes,
   registerInvoiceRoutes,
   registerBillingCatalogueRoutes,
   registerVettingRoutes,
   registerSubaccountRoutes,
   registerExtrasRoutes,
   registerMonitoringRoutes,
+  registerIpRoutes,
+  registerPartnerRoutes,
+  registerMigrationRoutes,
+  registerReputationRoutes,
 ];
 
 /**

@@ -11,7 +11,9 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 const LAYERS: readonly { name: string; holds(module: string): boolean }[] = [
   {
     name: 'base',
-    holds: (m) => ['config.ts', 'log.ts', 'deps.ts'].includes(m) || /^(db|secrets|security|http|metrics)\//.test(m),
+    holds: (m) =>
+      ['config.ts', 'log.ts', 'deps.ts', 'server-root.ts'].includes(m) ||
+      /^(db|secrets|security|http|metrics)\//.test(m),
   },
   { name: 'engine', holds: (m) => m.startsWith('mail/') },
   { name: 'events and jobs', holds: (m) => /^(events|jobs)\//.test(m) },

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SERVER_ROOT } from './server-root.ts';
 
-const ROLE_NAMES = ['api', 'smtp', 'worker'] as const;
+const ROLE_NAMES = ['api', 'smtp', 'worker', 'events'] as const;
 export type ServerRole = (typeof ROLE_NAMES)[number];
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
@@ -71,6 +72,10 @@ const envSchema = z.object({
   BACKOFF_RETRY_SECONDS: z.coerce.number().positive().default(900),
   // Webhooks (see .env.example, "Webhooks").
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // Seed tests (see .env.example, "Seed tests").
+  SEED_TEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  SEED_POLL_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  SEED_ALLOW_PRIVATE: bool.default(false),
   // The sandbox (see .env.example, "Sandbox").
   SANDBOX: z.enum(['on', 'off']).optional(),
   SANDBOX_MX_PORT: z.coerce.number().int().min(0).max(65535).default(2527),
@@ -78,9 +83,36 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   STRIPE_API_BASE: z.url().optional(),
+  // Migration from other providers (see .env.example, "Migration"): their API hosts, settings so tests use fakes.
+  MIGRATION_MAILGUN_US_URL: z.url().default('https://api.mailgun.net'),
+  MIGRATION_MAILGUN_EU_URL: z.url().default('https://api.eu.mailgun.net'),
+  MIGRATION_SENDGRID_URL: z.url().default('https://api.sendgrid.com'),
+  MIGRATION_POSTMARK_URL: z.url().default('https://api.postmarkapp.com'),
   // Metrics (see .env.example, "Metrics").
   METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Event bus (see .env.example, "Event bus").
+  AMQP_URL: z
+    .string()
+    .trim()
+    .regex(/^amqps?:\/\//, 'use amqp://user:password@host:5672/vhost')
+    .optional()
+    .or(z.literal('')),
+  AMQP_MANAGEMENT_URL: z.url().optional().or(z.literal('')),
+  AMQP_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{0,100}$/, 'letters, digits, dots, dashes')
+    .default('mailwright.'),
+  // Reputation (see .env.example, "IP and domain reputation").
+  REPUTATION_CHECK_MINUTES: z.coerce.number().int().min(0).max(10_080).default(360),
+  REPUTATION_DNS_SERVERS: z.string().default(''),
+  REPUTATION_DNSWL_ZONE: z.string().trim().toLowerCase().default('list.dnswl.org'),
+  REPUTATION_SENDERSCORE_ZONE: z.string().trim().toLowerCase().default('score.senderscore.com'),
+  REPUTATION_IP_BLOCKLISTS: z.string().default('zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org'),
+  REPUTATION_DOMAIN_BLOCKLISTS: z.string().default('dbl.spamhaus.org'),
+  REPUTATION_AMI_WHITE_ZONE: z.string().trim().toLowerCase().optional(),
+  SNDS_URL: z.url().default('https://sendersupport.olc.protection.outlook.com/snds/data.aspx'),
+  SNDS_KEY: z.string().trim().optional(),
 });
 
 export interface Config {
@@ -123,7 +155,7 @@ export interface Config {
   smtpAllowInsecureAuth: boolean;
   /** 25 in production; tests point it at the local MX sink. */
   outboundSmtpPort: number;
-  /** Connections per destination MX host. */
+  /** Connections per destination MX host, all worker processes together (mail/delivery/destination-limits.ts). */
   deliveryConcurrency: number;
   /** Queue rows a worker process holds at once. */
   deliveryMaxInFlight: number;
@@ -152,16 +184,43 @@ export interface Config {
   backoffRetrySeconds: number;
   /** Whether webhook URLs may point at loopback or private networks (tests, on-premises receivers). */
   webhookAllowPrivate: boolean;
+  /** Seed tests: how long a test waits for its message in each seed mailbox, and how often it looks. */
+  seedTestTimeoutSeconds: number;
+  seedPollSeconds: number;
+  /** Whether seed mailboxes' IMAP hosts may be loopback or private addresses (tests, an on-premises mail server). */
+  seedAllowPrivate: boolean;
   /** Whether sandbox domains send (to the built-in catch-all MX); on by default with PGlite, off with DATABASE_URL. */
   sandbox: boolean;
   /** The loopback port of the catch-all MX the worker role runs (0: any free port). */
   sandboxMxPort: number;
   /** Stripe: payment is on when both keys are set; the API base is Stripe's unless a test points it at a fake. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** The providers' API base URLs the migration calls (operator settings, never customer input). */
+  migrationApis: { mailgunUs: string; mailgunEu: string; sendgrid: string; postmark: string };
   /** Bearer token that opens /metrics (Prometheus); unset: /metrics answers 404. */
   metricsToken: string | undefined;
   /** A port of its own for /metrics, for processes without the api role (smtp, worker); unset: none. */
   metricsPort: number | undefined;
+  /** RabbitMQ as the event bus (docs/event-bus.md): unset, the database outbox alone carries events (the default). */
+  amqp: { url: string; prefix: string; managementUrl: string | undefined } | null;
+  /** IP and domain reputation checks (features/reputation, jobs/reputation.job.ts). */
+  reputation: ReputationConfig;
+}
+
+export interface ReputationConfig {
+  /** How often the job checks every sending IP (0: never); each check writes the UTC day's rows. */
+  checkMinutes: number;
+  /** Resolvers for list queries (your own recursive resolver: public ones are refused); empty: DNS_SERVERS. */
+  dnsServers: string[];
+  dnswlZone: string;
+  senderScoreZone: string;
+  ipBlocklists: string[];
+  domainBlocklists: string[];
+  /** The operator's own allow-list zone (ami_white); unset: not checked. */
+  amiWhiteZone: string | undefined;
+  sndsUrl: string;
+  /** The SNDS data-access key from the environment; one stored sealed in server_secrets (snds_key) wins. */
+  sndsKey: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -189,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailuresPerUser: e.LOGIN_MAX_FAILURES_PER_USER,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
-    webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(import.meta.dirname, '../../web/dist')),
+    webDistDir: resolve(e.WEB_DIST_DIR ?? resolve(SERVER_ROOT, '../web/dist')),
     trustProxy: e.TRUST_PROXY,
     mailHostname: e.MAIL_HOSTNAME,
     spfInclude: e.SPF_INCLUDE || `_spf.${e.MAIL_HOSTNAME}`,
@@ -223,17 +282,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backoffSendIntervalMs: e.BACKOFF_SEND_INTERVAL_MS,
     backoffRetrySeconds: e.BACKOFF_RETRY_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    seedTestTimeoutSeconds: e.SEED_TEST_TIMEOUT_SECONDS,
+    seedPollSeconds: e.SEED_POLL_SECONDS,
+    seedAllowPrivate: e.SEED_ALLOW_PRIVATE,
     sandbox: e.SANDBOX ? e.SANDBOX === 'on' : !e.DATABASE_URL,
     sandboxMxPort: e.SANDBOX_MX_PORT,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE }
         : null,
+    migrationApis: {
+      mailgunUs: e.MIGRATION_MAILGUN_US_URL,
+      mailgunEu: e.MIGRATION_MAILGUN_EU_URL,
+      sendgrid: e.MIGRATION_SENDGRID_URL,
+      postmark: e.MIGRATION_POSTMARK_URL,
+    },
     metricsToken: e.METRICS_TOKEN || undefined,
     metricsPort: e.METRICS_PORT,
+    amqp: e.AMQP_URL
+      ? { url: e.AMQP_URL, prefix: e.AMQP_PREFIX, managementUrl: e.AMQP_MANAGEMENT_URL || undefined }
+      : null,
+    reputation: {
+      checkMinutes: e.REPUTATION_CHECK_MINUTES,
+      dnsServers: splitList(e.REPUTATION_DNS_SERVERS),
+      dnswlZone: e.REPUTATION_DNSWL_ZONE,
+      senderScoreZone: e.REPUTATION_SENDERSCORE_ZONE,
+      ipBlocklists: splitList(e.REPUTATION_IP_BLOCKLISTS.toLowerCase()),
+      domainBlocklists: splitList(e.REPUTATION_DOMAIN_BLOCKLISTS.toLowerCase()),
+      amiWhiteZone: e.REPUTATION_AMI_WHITE_ZONE || undefined,
+      sndsUrl: e.SNDS_URL,
+      sndsKey: e.SNDS_KEY || undefined,
+    },
     ...overrides,
   };
 }
+
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function parseSchedule(value: string): number[] {
   const delays = value.split(',').map((v) => Number(v.trim()));

@@ -1,5 +1,8 @@
 import type { Deps } from './deps.ts';
+import { startBusConsumers } from './events/amqp-consumer.ts';
+import { busNames } from './events/amqp-topology.ts';
 import { startConsumerLoop } from './events/consumer-runner.ts';
+import { startRelay } from './events/relay.ts';
 import { rollupsConsumer } from './events/rollups.consumer.ts';
 import { startInvoiceCloseJob } from './features/invoices/invoice-close.job.ts';
 import { startInboundPostSender } from './features/routes/inbound-post-sender.ts';
@@ -13,18 +16,36 @@ import { webhooksConsumer } from './features/webhooks/webhooks.consumer.ts';
  */
 export const EVENT_CONSUMERS = [rollupsConsumer, suppressionsConsumer, webhooksConsumer];
 
+/** The consumers with this installation's settings (the suppressions consumer with SOFT_SUPPRESSION_HOURS). */
+const configuredConsumers = (deps: Deps) => {
+  const suppressions = createSuppressionsConsumer({ softHours: deps.config.softSuppressionHours });
+  return EVENT_CONSUMERS.map((c) => (c === suppressionsConsumer ? suppressions : c));
+};
+
+/**
+ * The `events` role: with AMQP_URL, the consumers of the RabbitMQ event bus (docs/event-bus.md), as many processes
+ * as needed; without it nothing (the worker role applies the outbox itself).
+ */
+export function startEventBusConsumers(deps: Deps) {
+  const amqp = deps.config.amqp;
+  if (!amqp) return null;
+  return startBusConsumers(deps.db, deps.log, {
+    url: amqp.url,
+    names: busNames(amqp.prefix),
+    consumers: configuredConsumers(deps),
+  });
+}
+
 /**
  * The worker role's part for events: the outbox consumers, the webhook sender and the sender of inbound routes' URL
  * forwards, each polling every second.
  */
 export function startEventWorkers(deps: Deps) {
-  // The suppressions consumer with this installation's SOFT_SUPPRESSION_HOURS.
-  const suppressions = createSuppressionsConsumer({ softHours: deps.config.softSuppressionHours });
-  const consumers = startConsumerLoop(
-    deps.db,
-    deps.log,
-    EVENT_CONSUMERS.map((c) => (c === suppressionsConsumer ? suppressions : c)),
-  );
+  // With AMQP_URL the outbox is relayed to RabbitMQ (the events role applies it); otherwise applied here.
+  const amqp = deps.config.amqp;
+  const consumers = amqp
+    ? startRelay(deps.db, deps.log, { url: amqp.url, names: busNames(amqp.prefix) })
+    : startConsumerLoop(deps.db, deps.log, configuredConsumers(deps));
   const sender = startWebhookSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });
   // Inbound routes' URL forwards: the same signed, SSRF-guarded POSTs and retries as webhooks.
   const inboundPosts = startInboundPostSender(deps.db, deps.log, { allowPrivate: deps.config.webhookAllowPrivate });

@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAppRoutes } from './app-routes.ts';
 import type { Config, ServerRole } from './config.ts';
 import { type Db, openDb } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import type { Deps } from './deps.ts';
 import { engineDepsFor } from './engine-deps.ts';
-import { startEventWorkers } from './event-workers.ts';
+import { startEventBusConsumers, startEventWorkers } from './event-workers.ts';
+import { startMigrationJob } from './features/migration/migration.job.ts';
 import { ensureSandboxDomains } from './features/sandbox/sandbox.service.ts';
 import { writeSandboxStarter } from './features/sandbox/sandbox-starter.ts';
+import { startSeedTestRunner } from './features/seedtests/seed-runner.job.ts';
 import { ensureFirstSuperadmin, type FirstSuperadmin } from './features/users/bootstrap.ts';
-import { buildApp } from './http/app.ts';
+import { startReputationJob } from './jobs/reputation.job.ts';
 import { startSystemMailJob } from './jobs/system-mail.job.ts';
 import { createLogger, type Logger } from './log.ts';
 import { startMailEngine } from './mail/engine.ts';
-import { startInboundRole } from './mail/inbound/inbound-role.ts';
 import { loadMailSecret } from './mail/mail-tokens.ts';
 import { registerProcess } from './mail/processes/process-registry.ts';
-import { startSandboxMx } from './mail/sandbox/sandbox-mx.ts';
 import { startMetricsServer } from './metrics/http.ts';
 import { startMetrics, stopMetrics } from './metrics/registry.ts';
 import { sealPlaintextSecrets } from './secrets/reseal.ts';
@@ -67,6 +66,11 @@ export async function startServer(
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (roles.includes('api')) {
+    // Imported here, not at the top: a process without the api role never loads the features' routes (memory).
+    const [{ registerAppRoutes }, { buildApp }] = await Promise.all([
+      import('./app-routes.ts'),
+      import('./http/app.ts'),
+    ]);
     app = await buildApp(deps, registerAppRoutes);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -76,7 +80,7 @@ export async function startServer(
   // The sandbox catch-all MX runs beside the delivery worker, its only client, on a loopback port of the same host.
   const sandboxMx =
     roles.includes('worker') && config.sandbox
-      ? await startSandboxMx({
+      ? await (await import('./mail/sandbox/sandbox-mx.ts')).startSandboxMx({
           db,
           log,
           secret: await loadMailSecret(db),
@@ -92,11 +96,21 @@ export async function startServer(
   });
   // Platform mail (password resets, invitations) goes through this process's intake, with the worker role.
   const systemMail = roles.includes('worker') ? startSystemMailJob(deps, engine.intake) : null;
+  // Seed tests read the seed mailboxes over IMAP until each message shows up or its time is up, with the worker role.
+  const seedTests = roles.includes('worker') ? startSeedTestRunner(deps) : null;
+  // IP reputation (DNSWL, Sender Score, blocklists, SNDS) into daily history, with the worker role.
+  const reputation = roles.includes('worker') ? startReputationJob(deps) : null;
+  // Migrations from other providers, page by page (features/migration), with the worker role.
+  const migrations = roles.includes('worker') ? startMigrationJob(deps) : null;
   // The inbound MX (bounces and complaints to VERP addresses, mail for routes) runs with the smtp role; a route's
   // forwards go through this process's intake.
-  const inbound = roles.includes('smtp') ? await startInboundRole(deps, engine.intake) : null;
+  const inbound = roles.includes('smtp')
+    ? await (await import('./mail/inbound/inbound-role.ts')).startInboundRole(deps, engine.intake)
+    : null;
   // Outbox consumers (statistics, webhooks, suppressions) and the webhook sender run with the worker role.
   const eventWorkers = roles.includes('worker') ? startEventWorkers(deps) : null;
+  // With AMQP_URL, the events role applies the RabbitMQ event bus (docs/event-bus.md); without it, nothing.
+  const eventBus = roles.includes('events') ? startEventBusConsumers(deps) : null;
   // /metrics on a port of its own, for processes whose roles serve no HTTP (METRICS_PORT).
   const metricsServer =
     config.metricsPort !== undefined
@@ -109,7 +123,11 @@ export async function startServer(
     db,
     log,
     roles,
-    load: () => ({ inFlight: worker?.inFlightCount ?? 0, deliveredLastMinute: worker?.deliveredLastMinute ?? 0 }),
+    load: () => ({
+      inFlight: worker?.inFlightCount ?? 0,
+      deliveredLastMinute: worker?.deliveredLastMinute ?? 0,
+      openConnections: engine.openConnections(),
+    }),
   });
 
   let stopped = false;
@@ -125,9 +143,13 @@ export async function startServer(
       await app?.close();
       await inbound?.close();
       await systemMail?.stop();
+      await seedTests?.stop();
+      await reputation?.stop();
+      await migrations?.stop();
       await engine.stop();
       await sandboxMx?.close();
       await eventWorkers?.stop();
+      await eventBus?.stop();
       await metricsServer?.close();
       stopMetrics(db);
       if (!existing?.db) await db.close();

@@ -8,11 +8,16 @@ import { domainsEndpoints } from './domains.ts';
 import type { Endpoint } from './endpoint.ts';
 import { extrasEndpoints } from './extras.ts';
 import { invoicesEndpoints } from './invoices.ts';
+import { ipPoolsEndpoints, ipsEndpoints } from './ips.ts';
 import { dashboardEndpoints, logsEndpoints } from './messages-log.ts';
+import { migrationEndpoints } from './migration.ts';
 import { mtasEndpoints, queuesEndpoints } from './monitoring.ts';
+import { partnersEndpoints } from './partners.ts';
 import { bounceCategoryPatternsEndpoints, dsnPatternsEndpoints, smtpPatternsEndpoints } from './patterns.ts';
+import { reputationEndpoints } from './reputation.ts';
 import { routesEndpoints } from './routes.ts';
 import { sandboxEndpoints } from './sandbox.ts';
+import { seedMailboxesEndpoints, seedTestsEndpoints } from './seedtests.ts';
 import { sendingEndpoints } from './sending.ts';
 import { sessionEndpoints } from './session.ts';
 import { settingsEndpoints } from './settings.ts';
@@ -39,13 +44,19 @@ export * from './domains.ts';
 export * from './endpoint.ts';
 export * from './extras.ts';
 export * from './invoices.ts';
+export * from './ip-address.ts';
+export * from './ips.ts';
 export * from './messages.ts';
 export * from './messages-log.ts';
+export * from './migration.ts';
 export * from './monitoring.ts';
+export * from './partners.ts';
 export * from './patterns.ts';
+export * from './reputation.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './sandbox.ts';
+export * from './seedtests.ts';
 export * from './sending.ts';
 export * from './session.ts';
 export * from './settings.ts';
@@ -87,6 +98,8 @@ export const endpoints = {
   autobans: autobansEndpoints,
   routes: routesEndpoints,
   templates: templatesEndpoints,
+  seedTests: seedTestsEndpoints,
+  seedMailboxes: seedMailboxesEndpoints,
   vetting: vettingEndpoints,
   billingCatalogue: billingCatalogueEndpoints,
   subaccounts: subaccountsEndpoints,
@@ -94,6 +107,11 @@ export const endpoints = {
   invoices: invoicesEndpoints,
   mtas: mtasEndpoints,
   queues: queuesEndpoints,
+  ips: ipsEndpoints,
+  ipPools: ipPoolsEndpoints,
+  partners: partnersEndpoints,
+  reputation: reputationEndpoints,
+  migration: migrationEndpoints,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

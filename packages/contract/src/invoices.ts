@@ -58,6 +58,8 @@ export const invoiceSchema = z.object({
   ...amounts,
   status: z.enum(INVOICE_STATUSES),
   paid_at: z.string().nullable(),
+  /** What Stripe refunded of it so far (minor units, at most the total): "Refunded" or "Partly refunded". */
+  refunded: z.number().int(),
   created_at: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 
@@ -73,7 +73,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
 const int8AsNumber = { 20: (value: string) => Number(value), 1700: (value: string) => Number(value) };
 
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = await PGlite.create(dataDir ? { dataDir, parsers: int8AsNumber } : { parsers: int8AsNumber });
+  // Loaded here, not at the top: a process on PostgreSQL never needs the embedded database's code.
+  const { PGlite: Embedded } = await import('@electric-sql/pglite');
+  const lite = await Embedded.create(dataDir ? { dataDir, parsers: int8AsNumber } : { parsers: int8AsNumber });
   type Tx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
   const inTx = (tx: Tx): Db =>
     wrap('pglite', tx, {

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SERVER_ROOT } from '../server-root.ts';
 import type { Db } from './client.ts';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+const MIGRATIONS_DIR = join(SERVER_ROOT, 'src', 'db', 'migrations');
 const MIGRATION_LOCK = 727_001;
 
 /** Applies every migrations/NNNN_name.sql not yet applied, in order, each in its own transaction. */

@@ -11,6 +11,11 @@ export interface EventConsumer {
    * and the position of the last one (null when there was none).
    */
   consume(tx: Db, cursor: Cursor, limit: number): Promise<{ count: number; last: Cursor | null }>;
+  /**
+   * Applies exactly these events (ids from the event bus, not applied by this consumer before), writing only through
+   * `tx`: the same outputs `consume` would write for them.
+   */
+  apply(tx: Db, ids: readonly number[]): Promise<void>;
 }
 
 /**

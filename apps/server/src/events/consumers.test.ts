@@ -98,7 +98,7 @@ describe('rollups consumer', () => {
     expect(await consumeBatch(db, rollupsConsumer, 100)).toBe(100);
     // The process dies after writing the rollups of the next batch but before its commit.
     const crashing: EventConsumer = {
-      name: rollupsConsumer.name,
+      ...rollupsConsumer,
       async consume(tx, cursor, limit) {
         await rollupsConsumer.consume(tx, cursor, limit);
         throw new Error('simulated crash before commit');

@@ -58,6 +58,17 @@ export const lastOf = (rows: readonly EventRow[]): Cursor | null => {
   return last ? { txid: String(last.txid), id: Number(last.id) } : null;
 };
 
+/**
+ * The events a consumer of the event bus (RabbitMQ) received, by id ($1): the same rows the cursor would have read,
+ * so one statement per consumer serves both ways in (`WITH batch AS (NEXT_EVENTS or EVENTS_BY_ID) …`).
+ */
+export const EVENTS_BY_ID = 'SELECT * FROM events WHERE id = ANY($1::bigint[])';
+
+/** Runs a one-statement consumer over EVENTS_BY_ID for these event ids. */
+export async function applyBatchStatement(db: Db, sql: string, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.query(sql, [ids]);
+}
+
 /** The closing SELECT of a one-statement consumer whose CTE `batch` holds the events it took. */
 export const BATCH_SUMMARY = `SELECT (SELECT count(*)::int FROM batch) AS count, last.txid::text AS last_txid, last.id AS last_id
   FROM (SELECT 1) one LEFT JOIN (SELECT txid, id FROM batch ORDER BY txid DESC, id DESC LIMIT 1) last ON true`;

@@ -1,17 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { type Db, openPglite, openPostgres } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { installSecretKeys, loadSecretKeys } from '../secrets/secret-keys.ts';
 import { type LocalDns, startLocalDns } from '../test/local-dns.ts';
 import { type MxSink, startMxSink } from '../test/mx-sink.ts';
-import { type SeededSender, seedSender } from '../test/seed-sender.ts';
+import { type SeededSender, seedSender, senderTransport } from '../test/seed-sender.ts';
+import { openSharedDatabase } from '../test/shared-database.ts';
 import { testDbKind } from '../test/test-db.ts';
 import { rawHeader } from './testing/dkim-check.ts';
 import { freePort, type ServerProcess, startServerProcess } from './testing/server-process.ts';
@@ -25,27 +19,6 @@ let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | null = null;
 let sender: SeededSender;
 
-/** The database the child server uses: a PGlite folder, or a fresh PostgreSQL database when tests run on it. */
-async function openSharedDb(): Promise<Db> {
-  if (testDbKind === 'pglite') return openPglite(dataDir);
-  const admin = process.env.TEST_DATABASE_URL as string;
-  const name = `mw_crash_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: admin });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
-  return openPostgres(databaseUrl, 2);
-}
-
 beforeAll(async () => {
   dns = await startLocalDns();
   // A busy MX (30 ms a message, 2 connections: ~65 messages/s) keeps deliveries in flight long enough to kill the
@@ -54,12 +27,12 @@ beforeAll(async () => {
   dns.set('dest.test', 'MX', [{ exchange: 'mx.dest.test', priority: 10 }]);
   dns.set('mx.dest.test', 'A', ['127.0.0.1']);
   dataDir = await mkdtemp(join(tmpdir(), 'mw-crash-'));
-  const db = await openSharedDb();
-  await migrate(db);
   // The key file in the data folder: the child server finds it there and opens the DKIM key sealed here.
-  installSecretKeys(await loadSecretKeys(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl })));
-  sender = await seedSender(db, 'crash.test');
-  await db.close(); // PGlite: one process at a time on a data folder
+  const shared = await openSharedDatabase({ prefix: 'mw_crash', dataDir });
+  databaseUrl = shared.url;
+  dropDatabase = shared.drop;
+  sender = await seedSender(shared.db, 'crash.test');
+  await shared.db.close(); // PGlite: one process at a time on a data folder
 }, 120_000);
 
 afterAll(async () => {
@@ -98,15 +71,7 @@ describe('nothing lost: SIGKILL while delivering', () => {
     const first = await startServer(smtpPort);
     const accepted = new Set<string>();
     try {
-      const transport = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: smtpPort,
-        pool: true,
-        maxConnections: 4,
-        requireTLS: true,
-        tls: { rejectUnauthorized: false },
-        auth: { user: sender.smtpLogin, pass: sender.smtpPassword },
-      });
+      const transport = senderTransport(sender, smtpPort, 4);
       await Promise.all(
         Array.from({ length: MESSAGES }, async (_, i) => {
           const info = await transport.sendMail({

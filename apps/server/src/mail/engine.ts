@@ -3,17 +3,14 @@ import { backoffOptionsFrom, DestinationBackoff } from './backoff/destination-ba
 import { DEFAULT_CATEGORY_RULES } from './classify/default-rules.ts';
 import { cachedPatternRules } from './classify/pattern-rules.repo.ts';
 import { DeliveryWorker } from './delivery/delivery-worker.ts';
+import { DestinationLimits } from './delivery/destination-limits.ts';
+import { SourcePicker } from './delivery/ip-pools.ts';
 import { MxResolver, type MxTarget } from './delivery/mx-resolver.ts';
 import { SmtpClientPool } from './delivery/smtp-client-pool.ts';
 import { type Intake, intakeFor } from './intake/intake.service.ts';
 import { SendingDomains } from './intake/sending-domain.ts';
 import { loadMailSecret } from './mail-tokens.ts';
-import {
-  type SmtpAuthenticator,
-  type SmtpClientGuard,
-  type SubmissionServer,
-  startSubmissionServer,
-} from './smtp/submission-server.ts';
+import type { SmtpAuthenticator, SmtpClientGuard, SubmissionServer } from './smtp/submission-server.ts';
 import { loadTlsMaterial } from './smtp/tls-certificate.ts';
 
 /** The running mail engine of this process: intake always, the SMTP listener and delivery by role. */
@@ -21,6 +18,8 @@ export interface MailEngine {
   intake: Intake;
   submission: SubmissionServer | null;
   worker: DeliveryWorker | null;
+  /** Outbound SMTP connections the delivery worker holds open (the process list shows them). */
+  openConnections(): number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +53,8 @@ export async function startMailEngine(
       hostname: config.mailHostname,
     });
     if (tls.generated) log.info('smtp STARTTLS uses a self-signed certificate (set SMTP_TLS_CERT/SMTP_TLS_KEY)');
+    // Loaded with the role: smtp-server stays out of a worker's memory.
+    const { startSubmissionServer } = await import('./smtp/submission-server.ts');
     submission = await startSubmissionServer({
       config,
       log,
@@ -67,18 +68,27 @@ export async function startMailEngine(
 
   let worker: DeliveryWorker | null = null;
   let pool: SmtpClientPool | null = null;
+  let limits: DestinationLimits | null = null;
+  let backoffLimits: DestinationLimits | null = null;
   if (roles.worker) {
+    // DELIVERY_CONCURRENCY counts the connections to an MX host of every worker process together (issue 17).
+    limits = new DestinationLimits(db, log, { limit: config.deliveryConcurrency });
+    limits.start();
     pool = new SmtpClientPool({
       heloName: config.mailHostname,
       port: config.outboundSmtpPort,
       perHostLimit: config.deliveryConcurrency,
+      limits,
     });
     const mx = new MxResolver({
       servers: config.dnsServers,
       timeoutMs: config.dnsTimeoutMs,
       cacheSeconds: config.mxCacheSeconds,
     });
-    const backoff = new DestinationBackoff(db, log, backoffOptionsFrom(config));
+    // BACKOFF_CONCURRENCY too counts every worker process together.
+    backoffLimits = new DestinationLimits(db, log, { limit: config.backoffConcurrency });
+    backoffLimits.start();
+    const backoff = new DestinationBackoff(db, log, { ...backoffOptionsFrom(config), shared: backoffLimits });
     const categoryRules = async () =>
       (await cachedPatternRules(db).catch(() => undefined))?.category ?? DEFAULT_CATEGORY_RULES;
     const domains = new SendingDomains(db, config.publicUrl);
@@ -91,6 +101,8 @@ export async function startMailEngine(
       pool,
       secret,
       signingKey,
+      // Each recipient goes out from an address of its domain's IP pool, within the warm-up caps (issue 16).
+      sources: new SourcePicker(db),
       retryScheduleSeconds: config.retryScheduleSeconds,
       backoff,
       categoryRules,
@@ -106,11 +118,14 @@ export async function startMailEngine(
     intake,
     submission,
     worker,
+    openConnections: () => pool?.openConnections ?? 0,
     async stop() {
       await submission?.close();
       await intake.drain();
       await worker?.stop();
       await pool?.close();
+      await limits?.stop();
+      await backoffLimits?.stop();
     },
   };
 }

@@ -98,16 +98,35 @@ function registerDatabaseGauges(): void {
     registers: [registry],
     async collect() {
       // The next event after each consumer's cursor, by the outbox's own (txid, id) order and index.
+      // With RabbitMQ (AMQP_URL) the relay ('amqp-relay') is the outbox's reader and the embedded consumers' rows
+      // stand still: whichever side moved last is shown, so a switch either way leaves no stale lag behind.
       const rows = await query<{ name: string; lag: number | string | null }>(
-        `SELECT c.name, extract(epoch FROM now() - e.created_at) AS lag
-           FROM event_consumers c
-           LEFT JOIN LATERAL (
-             SELECT created_at FROM events WHERE (txid, id) > (c.last_txid, c.last_id) ORDER BY txid, id LIMIT 1
-           ) e ON true`,
+        `WITH cursors AS (
+           SELECT c.name, c.updated_at, extract(epoch FROM now() - e.created_at) AS lag
+             FROM event_consumers c
+             LEFT JOIN LATERAL (
+               SELECT created_at FROM events WHERE (txid, id) > (c.last_txid, c.last_id) ORDER BY txid, id LIMIT 1
+             ) e ON true)
+         SELECT name, lag FROM cursors c
+          WHERE NOT EXISTS (SELECT 1 FROM cursors o WHERE (o.name = 'amqp-relay') <> (c.name = 'amqp-relay')
+                                                      AND o.updated_at > c.updated_at)`,
       );
       if (!rows) return;
       this.reset();
       for (const row of rows) this.set({ consumer: row.name }, Math.max(0, Number(row.lag ?? 0)));
+    },
+  });
+  new Gauge({
+    name: 'mailwright_event_bus_unpublished',
+    help: 'Events the RabbitMQ relay has not published yet (counted up to 100000); 0 without the event bus.',
+    registers: [registry],
+    async collect() {
+      const rows = await query<{ n: number | string }>(
+        `SELECT (SELECT count(*) FROM (SELECT 1 FROM events e WHERE (e.txid, e.id) > (c.last_txid, c.last_id)
+                                        LIMIT 100000) x) AS n
+           FROM event_consumers c WHERE c.name = 'amqp-relay'`,
+      );
+      if (rows) this.set(Number(rows[0]?.n ?? 0));
     },
   });
 }

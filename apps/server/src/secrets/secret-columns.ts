@@ -16,6 +16,10 @@ export const SEALED_COLUMNS = {
   'api_tokens.secret': { table: 'api_tokens', column: 'secret', rowKey: 'id', keyType: 'bigint' },
   // Until it is sent: the body of a reset, activation or invitation mail holds a live link token.
   'system_mail.text_body': { table: 'system_mail', column: 'text_body', rowKey: 'id', keyType: 'bigint' },
+  // A seed mailbox's IMAP password: read back at every placement check.
+  'seed_mailboxes.password': { table: 'seed_mailboxes', column: 'password', rowKey: 'id', keyType: 'bigint' },
+  // A customer's API key at another provider, only while its migration runs (set NULL when it ends).
+  'migrations.credentials': { table: 'migrations', column: 'credentials', rowKey: 'id', keyType: 'bigint' },
 } as const;
 
 export type SealedColumn = keyof typeof SEALED_COLUMNS;

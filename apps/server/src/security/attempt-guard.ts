@@ -82,6 +82,32 @@ async function banIfRepeated(db: Db, subject: AttemptSubject, over: 'name' | 'ip
   });
 }
 
+/** How long an attempt waits for the checks before it to finish, and how often it looks. */
+const QUEUE_WAIT_MS = 10_000;
+const QUEUE_POLL_MS = 25;
+
+/**
+ * Which limit the attempt is over, if any. Failures decide; checks still running count too, so parallel guesses get no
+ * more checks than the limit, but an attempt that is over only because of earlier checks still running waits for them
+ * (in the order the attempts were recorded) instead of being refused: a client opening many connections at once with
+ * the right password is served, while a parallel guesser is refused as soon as its earlier guesses have failed.
+ */
+async function waitForEarlierChecks(db: Db, subject: AttemptSubject, limits: AttemptLimits, id: number) {
+  const deadline = Date.now() + QUEUE_WAIT_MS;
+  for (;;) {
+    const c = await attempts.countChecks(db, subject, limits.windowMinutes, id);
+    const over = c.by_ip > limits.maxPerIp ? 'ip' : c.by_name > limits.maxPerName ? 'name' : null;
+    if (!over) return null;
+    // Over on failures alone (this attempt's own running check aside): no amount of waiting changes that.
+    const failedOnly =
+      over === 'ip'
+        ? c.by_ip - c.running_by_ip + 1 > limits.maxPerIp
+        : c.by_name - c.running_by_name + 1 > limits.maxPerName;
+    if (failedOnly || Date.now() > deadline) return over;
+    await new Promise((resolve) => setTimeout(resolve, QUEUE_POLL_MS));
+  }
+}
+
 /**
  * Before a password is checked: refuses a banned address or name, then counts the attempt FIRST and refuses it
  * when the count is over a limit, so parallel guesses cannot get more checks than the limit allows. `trusted` (the
@@ -100,8 +126,7 @@ export async function guardAttempt(
   if (ban) return { refusal: { kind: 'banned', message: bannedMessage(ban, subject.channel) } };
 
   const id = await attempts.insertAttempt(db, subject);
-  const counts = await attempts.countChecks(db, subject, limits.windowMinutes);
-  const over = counts.by_ip > limits.maxPerIp ? 'ip' : counts.by_name > limits.maxPerName ? 'name' : null;
+  const over = await waitForEarlierChecks(db, subject, limits, id);
   if (over && !options.trusted) {
     await attempts.settleAttempt(db, id, { success: false, reason: attempts.LIMITED });
     await banIfRepeated(db, subject, over, limits);

@@ -30,17 +30,22 @@ export async function insertAttempt(db: Db, subject: AttemptSubject): Promise<nu
 }
 
 /**
- * Password checks that did not succeed (failed or still running) within the sliding window, for the account (or the
- * name, for a name no account has) and for the client address. Refused attempts are not checks and are left out.
+ * Password checks that did not succeed within the sliding window, for the account (or the name, for a name no account
+ * has) and for the client address: the failed ones, and those still running that were recorded before `upToId` (this
+ * attempt included). Refused attempts are not checks and are left out. Counting only the earlier running checks puts
+ * parallel attempts in a queue: each waits for those before it, never for those after it (see guardAttempt).
  */
-export function countChecks(db: Db, subject: AttemptSubject, windowMinutes: number) {
-  return db.one<{ by_name: number; by_ip: number }>(
+export function countChecks(db: Db, subject: AttemptSubject, windowMinutes: number, upToId: number) {
+  return db.one<{ by_name: number; by_ip: number; running_by_name: number; running_by_ip: number }>(
     `SELECT count(*) FILTER (WHERE user_id = $3 OR username = $2)::int AS by_name,
-            count(*) FILTER (WHERE ip = $4)::int AS by_ip
+            count(*) FILTER (WHERE ip = $4)::int AS by_ip,
+            count(*) FILTER (WHERE (user_id = $3 OR username = $2) AND reason = '${PENDING}')::int AS running_by_name,
+            count(*) FILTER (WHERE ip = $4 AND reason = '${PENDING}')::int AS running_by_ip
        FROM login_attempts
       WHERE channel = $1 AND success = false AND reason IS DISTINCT FROM '${LIMITED}'
+        AND (reason IS DISTINCT FROM '${PENDING}' OR id <= $6)
         AND created_at > now() - make_interval(secs => $5) AND (user_id = $3 OR username = $2 OR ip = $4)`,
-    [subject.channel, subject.name, subject.userId, subject.ip, windowMinutes * 60],
+    [subject.channel, subject.name, subject.userId, subject.ip, windowMinutes * 60, upToId],
   );
 }
 

@@ -111,6 +111,12 @@ const NAMED: Record<string, unknown[]> = {
   status: ['5.1.1'],
   secret: ['JBSWY3DPEHPK3PXPJBSWY3DP'],
   ipv4: ['192.0.2.1'],
+  // Issue 16: a sending IP and its PTR name.
+  ip: ['192.0.2.10'],
+  ptr_host: ['mail10.example.net'],
+  // Issue 16: a seed mailbox's address and IMAP host.
+  address: ['seed@seedmail.test'],
+  imap_host: ['imap.seedmail.test'],
   content: ['Sample news'],
   type: ['bounces', 'delivered'],
   action: ['bounce', 'delivered'],
@@ -120,6 +126,10 @@ const NAMED: Record<string, unknown[]> = {
   currency: ['EUR'],
   start: ['2026-01-01'],
   end: ['2026-01-31'],
+  payout_date: ['2026-01-31'],
+  // Issue 18: the provider's domain and ours.
+  from_domain: ['sample-domain.test'],
+  target_domain: ['sample-domain.test'],
 };
 
 const numberMinimum = (def: Def) => {

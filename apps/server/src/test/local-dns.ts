@@ -3,10 +3,10 @@ import { createServer as createTcpServer, isIPv6, type Server, type Socket } fro
 
 /**
  * An in-process authoritative DNS server on 127.0.0.1 for tests (RFC 1035 wire format, UDP and TCP on one port).
- * It answers A, AAAA, MX, TXT and CNAME from an editable zone map and nothing else: names not in the map are
+ * It answers A, AAAA, MX, TXT, CNAME and PTR from an editable zone map and nothing else: names not in the map are
  * NXDOMAIN, so no test ever asks a real resolver. Point the engine at it with DNS_SERVERS (config.dnsServers).
  */
-export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'CNAME';
+export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'CNAME' | 'PTR';
 export interface MxValue {
   exchange: string;
   priority: number;
@@ -20,7 +20,7 @@ export interface LocalDns {
   servers: string[];
   set(name: string, type: 'MX', values: MxValue[]): void;
   set(name: string, type: 'TXT', values: TxtValue[]): void;
-  set(name: string, type: 'A' | 'AAAA' | 'CNAME', values: string[]): void;
+  set(name: string, type: 'A' | 'AAAA' | 'CNAME' | 'PTR', values: string[]): void;
   /** Removes every record of a name, or only those of one type. */
   remove(name: string, type?: RecordType): void;
   clear(): void;
@@ -29,7 +29,7 @@ export interface LocalDns {
   stop(): Promise<void>;
 }
 
-const TYPE_CODES: Record<RecordType, number> = { A: 1, CNAME: 5, MX: 15, TXT: 16, AAAA: 28 };
+const TYPE_CODES: Record<RecordType, number> = { A: 1, CNAME: 5, PTR: 12, MX: 15, TXT: 16, AAAA: 28 };
 const TYPE_NAMES = new Map(Object.entries(TYPE_CODES).map(([name, code]) => [code, name as RecordType]));
 const TYPE_OPT = 41;
 const TTL_SECONDS = 60;
@@ -84,6 +84,7 @@ function rdata(type: RecordType, value: unknown): Buffer {
     case 'AAAA':
       return ipv6Bytes(String(value));
     case 'CNAME':
+    case 'PTR':
       return encodeName(String(value));
     case 'MX': {
       const mx = value as MxValue;

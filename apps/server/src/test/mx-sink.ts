@@ -15,6 +15,9 @@ export interface SinkMessage {
   raw: Buffer;
   tls: boolean;
   receivedAt: Date;
+  /** The client's source address and EHLO name: which sending IP a message came from (issue 16, IP pools). */
+  remoteAddress: string;
+  heloName: string;
 }
 
 /** A scripted reply: `451 4.2.0 Try later`. The code decides; the text is sent as written. */
@@ -34,6 +37,8 @@ export interface MxSink {
   attempts(recipient: string): number;
   /** How many SMTP connections were opened to the sink so far. */
   connections(): number;
+  /** The most SMTP sessions it had open at once (a shared per-destination limit must keep this down). */
+  maxConcurrent(): number;
   /** Messages delivered to a recipient. */
   receivedBy(recipient: string): SinkMessage[];
   waitFor(count: number, timeoutMs?: number): Promise<SinkMessage[]>;
@@ -98,6 +103,8 @@ export async function startMxSink(
   const tries = new Map<string, number>();
   let rejectEveryone: SinkReply | null = null;
   let connectionCount = 0;
+  let openSessions = 0;
+  let peakSessions = 0;
   let waiters: { count: number; resolve: () => void }[] = [];
   const key = (address: string) => address.toLowerCase();
 
@@ -119,7 +126,11 @@ export async function startMxSink(
     hide8BITMIME: options.eightBitMime === false,
     onConnect(_session, callback) {
       connectionCount++;
+      peakSessions = Math.max(peakSessions, ++openSessions);
       callback();
+    },
+    onClose() {
+      openSessions--;
     },
     onRcptTo(address, _session, callback) {
       tries.set(key(address.address), (tries.get(key(address.address)) ?? 0) + 1);
@@ -145,6 +156,8 @@ export async function startMxSink(
           raw: Buffer.concat(chunks),
           tls: session.secure,
           receivedAt: new Date(),
+          remoteAddress: session.remoteAddress,
+          heloName: session.hostNameAppearsAs,
         };
         if (options.keep !== false) messages.push(message);
         options.onMessage?.(message);
@@ -172,6 +185,7 @@ export async function startMxSink(
     },
     attempts: (recipient) => tries.get(key(recipient)) ?? 0,
     connections: () => connectionCount,
+    maxConcurrent: () => peakSessions,
     receivedBy: (recipient) => messages.filter((m) => m.rcptTo.some((r) => key(r) === key(recipient))),
     waitFor(count, timeoutMs = 20_000) {
       if (messages.length >= count) return Promise.resolve(messages);
@@ -195,6 +209,7 @@ export async function startMxSink(
       tries.clear();
       rejectEveryone = null;
       connectionCount = 0;
+      peakSessions = openSessions;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -21,11 +21,19 @@ const ID_BY_PATH: [RegExp, keyof WorldIds][] = [
   [/^\/system\/dsn\/patterns\//, 'dsnPattern'],
   [/^\/system\/smtp\/bouncecat\//, 'bounceCategoryPattern'],
   [/^\/upload\/status\//, 'upload'],
+  [/^\/migration\//, 'migration'],
   [/^\/whitelists\/uris\//, 'uriAllowlist'],
   [/^\/system\/uribl\//, 'uribl'],
+  [/^\/system\/seed-mailboxes\//, 'seedMailbox'],
   [/^\/sandbox\/messages\//, 'sandboxMessage'],
   [/^\/billing\/invoice\//, 'invoice'],
   [/^\/payment\/start\//, 'invoice'],
+  [/^\/ips\/pools\/domain\//, 'domain'],
+  [/^\/ips\/pools\/customer\//, 'customer'],
+  [/^\/ips\/pools\//, 'ipPool'],
+  [/^\/ips\//, 'sendingIp'],
+  [/^\/partners\/plans\//, 'partnerPlan'],
+  [/^\/partners\/payouts\//, 'partnerPayout'],
 ];
 
 /** Every other parameter name that names one of A's resources. */
@@ -38,6 +46,7 @@ const ID_BY_NAME: Record<string, keyof WorldIds> = {
   pid: 'domainPattern',
   cid: 'customer',
   tmplid: 'template',
+  stid: 'seedTest',
   version: 'templateVersion',
   route_id: 'route',
   inbound_id: 'inboundMessage',
@@ -45,6 +54,7 @@ const ID_BY_NAME: Record<string, keyof WorldIds> = {
   baid: 'billingAddon',
   biid: 'billingItem',
   caid: 'customerAddon',
+  customerId: 'customer',
 };
 
 const GLOBAL: ReadonlySet<keyof WorldIds> = new Set([
@@ -54,8 +64,12 @@ const GLOBAL: ReadonlySet<keyof WorldIds> = new Set([
   'dsnPattern',
   'bounceCategoryPattern',
   'uribl',
+  'seedMailbox',
   'billingTier',
   'billingAddon',
+  'sendingIp',
+  'ipPool',
+  'partnerPlan',
 ]);
 
 export interface FilledParam {

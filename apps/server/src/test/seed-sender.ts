@@ -1,4 +1,5 @@
 import { BOUNCE_HOST_PREFIX, TRACKING_HOST_PREFIX } from '@mailwright/contract';
+import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { insertCredential } from '../features/credentials/credentials.repo.ts';
 import { insertCustomer } from '../features/customers/customers.repo.ts';
@@ -64,4 +65,17 @@ export async function seedSender(db: Db, domain: string, smtpPassword = 'seeded-
     smtpPassword,
     sendingToken: secret.token,
   };
+}
+
+/** A pooled SMTP submission client of the seeded sender (STARTTLS required, the self-signed certificate accepted). */
+export function senderTransport(sender: SeededSender, port: number, maxConnections: number) {
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    pool: true,
+    maxConnections,
+    requireTLS: true,
+    tls: { rejectUnauthorized: false },
+    auth: { user: sender.smtpLogin, pass: sender.smtpPassword },
+  });
 }

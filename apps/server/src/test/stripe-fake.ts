@@ -8,7 +8,9 @@ import Stripe from 'stripe';
  * POST /v1/checkout/sessions and GET /v1/checkout/sessions/:id (Bearer key checked, form bodies with bracketed keys,
  * Stripe's error shape, Idempotency-Key replay), plus the hosted page: GET /pay/:id completes the session and
  * redirects to its success_url with {CHECKOUT_SESSION_ID} filled in, as Stripe does. `event()` builds a webhook
- * event for a session and `deliver()` POSTs it signed with stripe.webhooks.generateTestHeaderString.
+ * event for a session and `deliver()` POSTs it signed with stripe.webhooks.generateTestHeaderString. A paid session
+ * gets a payment intent and a charge; `refund()` refunds part of that charge as the dashboard would, and
+ * `objectEvent()` wraps the refund or the charge in an event (charge.refunded, refund.created, …).
  */
 
 export const FAKE_SECRET_KEY = 'sk_test_mailwright_fake';
@@ -31,6 +33,8 @@ export interface FakeSession {
   created: number;
   expires_at: number;
   livemode: false;
+  /** Set once paid (Stripe creates the payment intent and its charge then). */
+  payment_intent: string | null;
   /** The form as received, for assertions (bracketed keys as sent). */
   form: Record<string, string>;
 }
@@ -41,13 +45,40 @@ export interface StripeFake {
   sessions: Map<string, FakeSession>;
   /** Every API request's method and path, in order. */
   requests: { method: string; path: string; authorization: string | undefined }[];
-  /** A webhook event about a session (its current state, or the state given). */
+  /** A webhook event about a session (its current state, or the state given; paid gives it a payment intent). */
   event(type: string, sessionId: string, overrides?: Partial<FakeSession>): { id: string; payload: string };
+  /** Refunds `amount` of a paid session's charge: the refund (status succeeded) and the charge after it. */
+  refund(sessionId: string, amount: number): { refund: FakeRefund; charge: FakeCharge };
+  /** A webhook event carrying any object (a refund, a charge). */
+  objectEvent(type: string, object: object): { id: string; payload: string };
   /** The Stripe-Signature header for a payload (the fake's webhook secret unless told otherwise). */
   sign(payload: string, secret?: string): string;
   /** POSTs an event to `target`, signed with `secret` (the fake's webhook secret unless told otherwise). */
   deliver(target: string, payload: string, secret?: string): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  payment_intent: string;
+  charge: string;
+  created: number;
+}
+
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  /** Included only when expanded (API versions since 2022-11-15): the fake includes it; tests may drop it. */
+  refunds: { object: 'list'; data: FakeRefund[]; has_more: false };
 }
 
 const stripe = new Stripe(FAKE_SECRET_KEY);
@@ -67,8 +98,26 @@ function json(res: ServerResponse, status: number, body: unknown) {
 const invalid = (res: ServerResponse, message: string, param?: string) =>
   json(res, 400, { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
 
+/** A webhook event as Stripe sends it, around any object. */
+function objectEvent(type: string, object: object) {
+  const id = newId('evt');
+  const event = {
+    id,
+    object: 'event',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+  return { id, payload: JSON.stringify(event) };
+}
+
 export async function startStripeFake(): Promise<StripeFake> {
   const sessions = new Map<string, FakeSession>();
+  const charges = new Map<string, FakeCharge>();
   const replays = new Map<string, string>();
   const requests: StripeFake['requests'] = [];
   let base = '';
@@ -80,6 +129,7 @@ export async function startStripeFake(): Promise<StripeFake> {
       const session = sessions.get(pay[1] ?? '');
       if (!session || session.status !== 'open') return json(res, 404, { error: { message: 'No such session' } });
       Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
+      session.payment_intent ??= newId('pi');
       res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
       return res.end();
     }
@@ -123,6 +173,7 @@ export async function startStripeFake(): Promise<StripeFake> {
         created: now,
         expires_at: now + 86_400,
         livemode: false,
+        payment_intent: null,
         form,
       };
       sessions.set(id, session);
@@ -147,21 +198,42 @@ export async function startStripeFake(): Promise<StripeFake> {
     requests,
     event(type, sessionId, overrides = {}) {
       const session = sessions.get(sessionId);
+      if (session && overrides.payment_status === 'paid') session.payment_intent ??= newId('pi');
       const { form: _form, ...object } = { ...(session ?? { id: sessionId }), ...overrides } as FakeSession;
-      const id = newId('evt');
-      const event = {
-        id,
-        object: 'event',
-        api_version: '2024-06-20',
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-      };
-      return { id, payload: JSON.stringify(event) };
+      return objectEvent(type, object);
     },
+    refund(sessionId, amount) {
+      const session = sessions.get(sessionId);
+      const pi = session?.payment_intent;
+      if (!session || !pi) throw new Error(`session ${sessionId} is not paid`);
+      const charge = charges.get(pi) ?? {
+        id: newId('ch'),
+        object: 'charge' as const,
+        amount: session.amount_total,
+        amount_refunded: 0,
+        refunded: false,
+        currency: session.currency,
+        payment_intent: pi,
+        refunds: { object: 'list' as const, data: [], has_more: false as const },
+      };
+      charges.set(pi, charge);
+      if (charge.amount_refunded + amount > charge.amount) throw new Error('Refund exceeds the charge');
+      const refund: FakeRefund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: session.currency,
+        status: 'succeeded',
+        payment_intent: pi,
+        charge: charge.id,
+        created: Math.floor(Date.now() / 1000),
+      };
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      charge.refunds.data.unshift(refund);
+      return { refund, charge: structuredClone(charge) };
+    },
+    objectEvent,
     sign: (payload, secret = FAKE_WEBHOOK_SECRET) => stripe.webhooks.generateTestHeaderString({ payload, secret }),
     async deliver(target, payload, secret = FAKE_WEBHOOK_SECRET) {
       const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });

@@ -1,3 +1,5 @@
+import { insertSeedMailbox } from '../features/seedtests/seed-mailboxes.repo.ts';
+import { insertPlacement, insertSeedTest } from '../features/seedtests/seedtests.repo.ts';
 import { insertUpload } from '../features/suppressions/uploads.repo.ts';
 import { issueUserToken } from '../features/users/user-tokens.ts';
 import { insertWebhook } from '../features/webhooks/webhooks.repo.ts';
@@ -25,11 +27,16 @@ export interface WorldIds {
   webhook: number;
   message: number;
   upload: number;
+  /** Issue 18: a finished migration of A's (no credentials left). */
+  migration: number;
   uriAllowlist: number;
   domainPattern: number;
   sandboxMessage: number;
   /** Issue 15: a request to join A, waiting for A's admins. */
   joinRequest: number;
+  /** Issue 15: a partner plan (global) and a payout recorded for A (A is its partner). */
+  partnerPlan: number;
+  partnerPayout: number;
   /** Features seeded only when their routes are served (see seedContent): unset until then. */
   template?: number;
   templateVersion?: number;
@@ -40,12 +47,18 @@ export interface WorldIds {
   billingAddon?: number;
   billingItem?: number;
   customerAddon?: number;
+  /** Issue 16: a seed mailbox (global, inactive, so a re-run is refused before sending) and a seed test of A's domain. */
+  seedMailbox?: number;
+  seedTest?: number;
   news: number;
   deferredWebhook: number;
   smtpPattern: number;
   dsnPattern: number;
   bounceCategoryPattern: number;
   uribl: number;
+  /** Issue 16: a sending IP (global) in a pool dedicated to A (its title marked). */
+  sendingIp: number;
+  ipPool: number;
 }
 
 export interface World {
@@ -129,6 +142,11 @@ export async function seedWorld(env: MailEnv): Promise<World> {
     filename: 'zqa-upload.csv',
     createdBy: a.admin.uid,
   });
+  const migration = await t.deps.db.one<{ id: number }>(
+    `INSERT INTO migrations (customer_id, integration, from_domain, target_domain, status, finished_at)
+     VALUES ($1, 'mailgun', 'zqa-migration-from.test', 'zqa-migration-to.test', 'done', now()) RETURNING id`,
+    [a.cid],
+  );
   const sent = await t.request('POST', '/api/v1/send', {
     headers: { authorization: `Bearer ${aDomain.token}` },
     body: {
@@ -168,6 +186,7 @@ export async function seedWorld(env: MailEnv): Promise<World> {
   ]);
   const content = await seedContent(env, a.cid, did, admin);
   const master = operators.master;
+  const partnerIds = await seedPartners(env, a.cid, master);
   const billing = await seedBilling(env, a.cid, did, master);
   const news = await ok<{ id: number }>(env, 'POST', '/api/news', master, { content: 'Platform news' });
   const firstId = async (path: string, key: string) => {
@@ -200,10 +219,12 @@ export async function seedWorld(env: MailEnv): Promise<World> {
       webhook: webhook.id,
       message: message.id,
       upload: upload.id,
+      migration: migration.id,
       uriAllowlist: uriAllowlist.upid,
       domainPattern: domainPattern.id,
       sandboxMessage: sandboxMessage.id,
       joinRequest: joinRequest.id,
+      ...partnerIds,
       ...content,
       ...billing,
       news: news.id,
@@ -212,6 +233,7 @@ export async function seedWorld(env: MailEnv): Promise<World> {
       dsnPattern: await firstId('/system/dsn/patterns', 'dpid'),
       bounceCategoryPattern: await firstId('/system/smtp/bouncecat', 'spcid'),
       uribl: uribl.ubid,
+      ...(await seedIps(env, a.cid, master)),
     },
     bIds: { domain: bDomain.id },
     strings: {
@@ -222,6 +244,37 @@ export async function seedWorld(env: MailEnv): Promise<World> {
       inviteToken: await issueUserToken(t.deps.db, zqaUser.uid, 'invite'),
     },
   };
+}
+
+/**
+ * Issue 16: a pool dedicated to A and a sending IP in it. Neither A's domain nor A is assigned the pool, so the
+ * world's mail is still sent from any address (192.0.2.250 is not on this machine).
+ */
+async function seedIps(env: MailEnv, cid: number, master: string) {
+  const pool = await ok<{ id: number }>(env, 'POST', '/api/ips/pools', master, { title: 'zqa-pool', cid });
+  const ip = await ok<{ ipid: number }>(env, 'POST', '/api/ips', master, {
+    ip: '192.0.2.250',
+    ptr_host: 'mail250.example.net',
+    pool_id: pool.id,
+  });
+  return { ipPool: pool.id, sendingIp: ip.ipid };
+}
+
+/** Issue 15: a partner plan, and a payout written as an operator would record it, to A as its partner. */
+async function seedPartners(env: MailEnv, cid: number, master: string) {
+  const plan = await ok<{ ppid: number }>(env, 'POST', '/api/partners/plans', master, {
+    name: 'zqa-plan',
+    commission_percent: 10,
+    duration_months: 12,
+    minimum_payout: 1000,
+    currency: 'EUR',
+  });
+  const payout = await env.t.deps.db.one<{ id: number }>(
+    `INSERT INTO partner_payouts (partner_id, amount, currency, payout_date, rec_inv_id)
+     VALUES ($1, 1234, 'EUR', '2026-01-31', 'zqa-payout') RETURNING id`,
+    [cid],
+  );
+  return { partnerPlan: plan.ppid, partnerPayout: payout.id };
 }
 
 /**
@@ -263,6 +316,27 @@ async function seedContent(env: MailEnv, cid: number, did: number, admin: string
       [cid, did, ids.route ?? null, Buffer.from('Subject: zqa-inbound\r\n\r\nzqa\r\n')],
     );
     ids.inboundMessage = stored.id;
+  }
+  if (served('GET', '/api/domains/:id/seedtests')) {
+    // Written as the features write them: a mailbox added through the API needs a working IMAP login.
+    const mailbox = { provider: 'Seedmail', address: 'seed@seedmail.test', imap_host: 'imap.seedmail.test' };
+    const fields = { ...mailbox, imap_port: 993, tls: 'tls' as const, username: 'seed', active: false };
+    ids.seedMailbox = await insertSeedMailbox(t.deps.db, fields, 'seed-password');
+    const test = await insertSeedTest(t.deps.db, {
+      customerId: cid,
+      domainId: did,
+      rerunOf: null,
+      token: 'zqa-seed-token',
+      from: 'zqa-from@zqa-marker.test',
+      subject: 'zqa-seedtest',
+      html: '<p>zqa</p>',
+      text: '',
+      templateId: null,
+      createdBy: 'zqa-user',
+      timeoutSeconds: 1,
+    });
+    await insertPlacement(t.deps.db, test, { id: ids.seedMailbox, ...mailbox });
+    ids.seedTest = test;
   }
   if (served('GET', '/api/billing/invoices')) ids.invoice = await seedInvoice(t.deps.db, t.deps.log, cid);
   return ids;

@@ -33,7 +33,17 @@ export type FileTestApp = Omit<TestApp, 'close'>;
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await openTestDb();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', MAILWRIGHT_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MAILWRIGHT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      // No test reaches a real provider: unless a test points them at its fake, the migration hosts are the discard
+      // port on loopback, where a connection is refused at once.
+      MIGRATION_MAILGUN_US_URL: 'http://127.0.0.1:9',
+      MIGRATION_MAILGUN_EU_URL: 'http://127.0.0.1:9',
+      MIGRATION_SENDGRID_URL: 'http://127.0.0.1:9',
+      MIGRATION_POSTMARK_URL: 'http://127.0.0.1:9',
+    },
     {
       webDistDir: '/nonexistent',
       publicUrl: 'http://console.test',

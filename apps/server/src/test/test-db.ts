@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { installSecretKeys, newSecretKeyEntry, parseSecretKeys } from '../secrets/secret-keys.ts';
+import { createScratchDatabase } from './scratch-postgres.ts';
 
 /** Which database this test run uses: the vitest project sets MW_TEST_DB (pglite, or postgres with TEST_DATABASE_URL). */
 export const testDbKind = process.env.MW_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -20,23 +19,14 @@ export async function openTestDb(): Promise<Db & { drop(): Promise<void> }> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('MW_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `mw_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString(), 5);
+  const scratch = await createScratchDatabase(url, 'mw_test');
+  const db = await openPostgres(scratch.url, 5);
   await migrate(db);
   return {
     ...db,
     async drop() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

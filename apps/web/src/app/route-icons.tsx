@@ -15,6 +15,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import LanguageIcon from '@mui/icons-material/Language';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import MoveDownIcon from '@mui/icons-material/MoveDown';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import RouterIcon from '@mui/icons-material/Router';
 import RuleIcon from '@mui/icons-material/Rule';
@@ -45,6 +46,7 @@ export const ROUTE_ICONS = {
   Language: LanguageIcon,
   LinkOff: LinkOffIcon,
   MonitorHeart: MonitorHeartIcon,
+  MoveDown: MoveDownIcon,
   Payments: PaymentsIcon,
   Router: RouterIcon,
   Rule: RuleIcon,

@@ -48,6 +48,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     screen: 'DashboardScreen',
   },
   { path: 'domain', title: 'Domain', icon: 'Language', screen: 'DomainScreen' },
+  // Issue 16: the working domain's reputation (a link on the domain screen; not in the sidebar).
+  { path: 'domain/reputation', title: 'Domain reputation', screen: 'DomainReputationScreen' },
   {
     path: 'suppressions',
     title: 'Suppressions',
@@ -83,6 +85,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     ],
   },
   { path: 'webhooks', title: 'Webhooks', icon: 'Webhook', screen: 'WebhooksScreen' },
+  // Issue 18: bring an account over from Mailgun, SendGrid or Postmark (admins).
+  { path: 'migration', title: 'Migration', icon: 'MoveDown', access: ADMINS, screen: 'MigrationScreen' },
   {
     path: 'credentials',
     title: 'Credentials',
@@ -102,8 +106,8 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     children: [
       { path: 'statistics', title: 'Statistics', screen: 'StatisticsScreen' },
       { path: 'logs', title: 'Logs', screen: 'LogsScreen' },
-      { path: 'deliverability', title: 'Deliverability', arrivesWith: 'the seed tests feature: deliverability' },
-      { path: 'deliverability/:id', title: 'Deliverability test', arrivesWith: 'the seed tests feature' },
+      { path: 'deliverability', title: 'Deliverability', screen: 'DeliverabilityScreen' },
+      { path: 'deliverability/:id', title: 'Deliverability test', screen: 'SeedTestScreen' },
     ],
   },
   { path: 'domains', title: 'Domains', icon: 'Dns', screen: 'DomainsScreen' },
@@ -134,7 +138,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     title: 'Partner overview',
     icon: 'Handshake',
     access: PARTNER_AREA,
-    arrivesWith: 'the partners feature: plans, referrals and payouts',
+    screen: 'PartnerOverviewScreen',
   },
   {
     path: 'vetting-list',
@@ -192,9 +196,9 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     access: SUPERADMIN,
     redirectTo: 'ips',
     children: [
-      { path: 'ips', title: 'IP addresses', arrivesWith: 'the IP management feature: IP addresses and pools' },
-      { path: 'ip-reputations', title: 'IP reputations', arrivesWith: 'the IP reputation feature' },
-      { path: 'ip-reputations/:ip', title: 'IP reputation', arrivesWith: 'the IP reputation feature' },
+      { path: 'ips', title: 'IP addresses', screen: 'IpsScreen' },
+      { path: 'ip-reputations', title: 'IP reputations', screen: 'IpReputationsScreen' },
+      { path: 'ip-reputations/:ip', title: 'IP reputation', screen: 'IpReputationScreen' },
     ],
   },
   {
@@ -222,7 +226,7 @@ export const SCREEN_ROUTES: ScreenRoute[] = [
     title: 'Partners',
     icon: 'Diversity3',
     access: SUPERADMIN,
-    arrivesWith: 'the partners feature: the partner list',
+    screen: 'PartnerManagementScreen',
   },
 ];
 
@@ -238,7 +242,8 @@ const ForgottenPasswordScreen = lazy(() => import('../features/auth/ForgottenPas
 const NewPasswordScreen = lazy(() => import('../features/auth/NewPasswordScreen.tsx'));
 const InviteScreen = lazy(() => import('../features/auth/InviteScreen.tsx'));
 const VettingFormScreen = lazy(() => import('../features/vetting/VettingFormScreen.tsx'));
-const InviteAccountScreen = lazy(() => import('../features/clients/InviteAccountScreen.tsx'));
+// /invite: an account invitation (clients) or a partner's referral link (partners), chosen by its query.
+const InviteRoute = lazy(() => import('./InviteRoute.tsx'));
 const JoinScreen = lazy(() => import('../features/clients/JoinScreen.tsx'));
 const PaymentResultScreen = lazy(() => import('../features/invoices/PaymentResultScreen.tsx'));
 
@@ -252,7 +257,7 @@ export const GUEST_ROUTES: ScreenRoute[] = [
   { path: 'auth/invite/:token', title: 'Invitation', screen: InviteScreen },
   { path: 'payment/success', title: 'Payment received', screen: PaymentResultScreen },
   { path: 'payment/cancel', title: 'Payment cancelled', screen: PaymentResultScreen },
-  { path: 'invite', title: 'Invitation', screen: InviteAccountScreen },
+  { path: 'invite', title: 'Invitation', screen: InviteRoute },
   { path: 'vetting/:token', title: 'Vetting form', screen: VettingFormScreen },
   { path: 'join/:token', title: 'Join request', screen: JoinScreen },
 ];

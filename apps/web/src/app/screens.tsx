@@ -22,18 +22,32 @@ export const SCREENS = {
   CustomerVettingScreen: () => import('../features/vetting/CustomerVettingScreen.tsx'),
   DashboardScreen: () => import('../features/dashboard/DashboardScreen.tsx'),
   DeferredWebhooksScreen: () => import('../features/monitoring/DeferredWebhooksScreen.tsx'),
+  // Issue 16: seed tests (and, for operators, the seed list).
+  DeliverabilityScreen: () => import('../features/deliverability/DeliverabilityScreen.tsx'),
+  // Issue 16: IP and domain reputation.
+  DomainReputationScreen: () => import('../features/reputation/DomainReputationScreen.tsx'),
   DomainScreen: () => import('../features/domains/DomainScreen.tsx'),
   DomainsScreen: () => import('../features/domains/DomainsScreen.tsx'),
   DomainVettingScreen: () => import('../features/vetting/DomainVettingScreen.tsx'),
   DsnPatternsScreen: () => import('../features/patterns/DsnPatternsScreen.tsx'),
   GlobalStatsScreen: () => import('../features/monitoring/GlobalStatsScreen.tsx'),
   GlobalSuppressionsScreen: () => import('../features/global-suppressions/GlobalSuppressionsScreen.tsx'),
+  // Issue 16: sending IPs, pools and warm-up.
+  IpsScreen: () => import('../features/ips/IpsScreen.tsx'),
+  IpReputationScreen: () => import('../features/reputation/IpReputationScreen.tsx'),
+  IpReputationsScreen: () => import('../features/reputation/IpReputationsScreen.tsx'),
   LogsScreen: () => import('../features/logs/LogsScreen.tsx'),
+  // Issue 18: migration from another provider.
+  MigrationScreen: () => import('../features/migration/MigrationScreen.tsx'),
+  // Issue 15: partners, referrals and payouts.
+  PartnerManagementScreen: () => import('../features/partners/PartnerManagementScreen.tsx'),
+  PartnerOverviewScreen: () => import('../features/partners/PartnerOverviewScreen.tsx'),
   // Issue 17: processes and the delivery queue (/monitoring/rabbitmq).
   QueuesScreen: () => import('../features/monitoring/QueuesScreen.tsx'),
   RecipientAllowlistScreen: () => import('../features/allowlists/RecipientAllowlistScreen.tsx'),
   RoutesScreen: () => import('../features/routes/RoutesScreen.tsx'),
   SandboxScreen: () => import('../features/sandbox/SandboxScreen.tsx'),
+  SeedTestScreen: () => import('../features/deliverability/SeedTestScreen.tsx'),
   SendingKeysScreen: () => import('../features/credentials/SendingKeysScreen.tsx'),
   SmtpPatternsScreen: () => import('../features/patterns/SmtpPatternsScreen.tsx'),
   SmtpUsersScreen: () => import('../features/credentials/SmtpUsersScreen.tsx'),

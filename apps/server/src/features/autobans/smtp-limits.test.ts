@@ -46,8 +46,32 @@ for user, password in attempts:
 print(json.dumps(out))
 `;
 
-async function authAttempts(source: string, attempts: [string, string][]): Promise<[number, string][]> {
-  const { stdout } = await run('python3', ['-c', PY_AUTH, String(env.smtpPort), source, JSON.stringify(attempts)]);
+// The same attempts at once, one thread and connection each: a client's connection pool opening, or a parallel guesser.
+const PY_PARALLEL = PY_AUTH.replace(
+  'out = []\nfor user, password in attempts:',
+  'out = []\ndef one(user, password):',
+).replace(
+  '    out.append([code, text.decode()])\nprint(json.dumps(out))',
+  `    out.append([code, text.decode()])
+import threading
+threads = [threading.Thread(target=one, args=a) for a in attempts]
+[t.start() for t in threads]
+[t.join() for t in threads]
+print(json.dumps(out))`,
+);
+
+async function authAttempts(
+  source: string,
+  attempts: [string, string][],
+  { parallel = false } = {},
+): Promise<[number, string][]> {
+  const { stdout } = await run('python3', [
+    '-c',
+    parallel ? PY_PARALLEL : PY_AUTH,
+    String(env.smtpPort),
+    source,
+    JSON.stringify(attempts),
+  ]);
   return JSON.parse(stdout);
 }
 
@@ -69,6 +93,21 @@ describe('SMTP AUTH limits and auto-bans (issue 10 item 9)', () => {
     // Another login from another address is not affected: the limit is per login and per address.
     const other = await authAttempts('127.0.0.3', [[env.domain.smtpLogin, SMTP_PASSWORD]]);
     expect(other[0]?.[0]).toBe(235);
+  }, 60_000);
+
+  it('serves a pool of connections opening at once with the right password, far more than the limits', async () => {
+    const login = await addCredential('pooled');
+    const pool = Array.from({ length: PER_IP * 3 }, (): [string, string] => [login, SMTP_PASSWORD]);
+    const replies = await authAttempts('127.0.0.5', pool, { parallel: true });
+    expect(replies.map(([code]) => code)).toEqual(Array(pool.length).fill(235));
+  }, 60_000);
+
+  it('gives parallel guesses no more password checks than the limit: the rest are refused with 454', async () => {
+    const login = await addCredential('guessed');
+    const guesses = Array.from({ length: PER_NAME * 4 }, (_, i): [string, string] => [login, `wrong-${i}`]);
+    const codes = (await authAttempts('127.0.0.6', guesses, { parallel: true })).map(([code]) => code);
+    expect(codes.filter((code) => code === 535)).toHaveLength(PER_NAME);
+    expect(codes.filter((code) => code === 454)).toHaveLength(guesses.length - PER_NAME);
   }, 60_000);
 
   it('bans an address that keeps failing past its limit: refused at connection with 421 4.7.0 until lifted', async () => {

@@ -1,5 +1,4 @@
 import { formatMinor } from '@mailwright/contract';
-import PDFDocument from 'pdfkit';
 import type { StoredInvoice } from './invoices.repo.ts';
 import type { UsageRow } from './usage.repo.ts';
 
@@ -23,7 +22,9 @@ export function breakdownCsv(invoice: StoredInvoice, rows: UsageRow[]): string {
 export const money = (amount: number, currency: string) => `${formatMinor(amount, currency)} ${currency}`;
 
 /** The invoice as a one-page PDF (pdfkit, its built-in Helvetica: no font files to ship). */
-export function invoicePdf(invoice: StoredInvoice, customer: { name: string; address: string }): Promise<Buffer> {
+export async function invoicePdf(invoice: StoredInvoice, customer: { name: string; address: string }): Promise<Buffer> {
+  // Loaded on first use (~15 MB): only a process asked for an invoice PDF needs pdfkit.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -16,6 +16,7 @@ interface InvoiceRow {
   total: number | string;
   status: Invoice['status'];
   paid_at: Date | string | null;
+  refunded: number | string;
   created_at: Date | string;
 }
 
@@ -23,7 +24,8 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
 
 const COLUMNS = `id, customer_id, number, to_char(period_start, 'YYYY-MM-DD') AS period_start,
   to_char(period_end, 'YYYY-MM-DD') AS period_end, currency, subtotal, tax_rate_bp, tax_id, tax, total, status,
-  paid_at, created_at`;
+  paid_at, created_at,
+  (SELECT coalesce(sum(r.amount), 0) FROM invoice_refunds r WHERE r.invoice_id = invoices.id) AS refunded`;
 
 export type StoredInvoice = Invoice & { customer_id: number };
 
@@ -58,6 +60,7 @@ async function withLines(db: Db, rows: InvoiceRow[]): Promise<StoredInvoice[]> {
     total: Number(r.total),
     status: r.status,
     paid_at: r.paid_at === null ? null : iso(r.paid_at),
+    refunded: Number(r.refunded),
     created_at: iso(r.created_at),
   }));
 }

@@ -32,8 +32,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps) {
     scope.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['stripe-signature'];
-      const event = verifyWebhook(deps, raw, typeof signature === 'string' ? signature : undefined);
-      const outcome = await applyStripeEvent(deps.db, event);
+      const event = await verifyWebhook(deps, raw, typeof signature === 'string' ? signature : undefined);
+      const outcome = await applyStripeEvent(deps.db, event, deps.log);
       req.log.info({ event: event.id, type: event.type, outcome }, 'Stripe event');
       return reply.send({ received: true, outcome });
     });

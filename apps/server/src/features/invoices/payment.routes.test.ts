@@ -226,3 +226,84 @@ describe('payment/tier/{btid}: a tier change through Checkout', () => {
     expect((await tiersOf(tenant.cid)).at(-1)).toBe(free);
   });
 });
+
+describe("Stripe's refunds: recorded once per refund, never beyond the invoice's total", () => {
+  const send = async (event: { payload: string }) => {
+    const res = await webhook(event.payload, fake.sign(event.payload));
+    expect(res.statusCode).toBe(200);
+    return (JSON.parse(res.body) as { outcome: string }).outcome;
+  };
+  const refunds = () =>
+    t.deps.db.query<{ amount: string | number; stripe_refund_id: string }>(
+      'SELECT amount, stripe_refund_id FROM invoice_refunds WHERE invoice_id = $1 ORDER BY id',
+      [invoiceId],
+    );
+  const listed = async () => {
+    const res = await t.request<{ items: { id: number; refunded: number; total: number }[] }>(
+      'GET',
+      '/api/billing/invoices',
+      { token: tenant.admin.token },
+    );
+    return res.body.data?.items.find((i) => i.id === invoiceId);
+  };
+  const paidSession = async () =>
+    (
+      await t.deps.db.one<{ id: string; payment_intent: string | null }>(
+        `SELECT id, payment_intent FROM payment_sessions WHERE invoice_id = $1 AND status = 'complete'`,
+        [invoiceId],
+      )
+    ).id;
+
+  it('S7-091 a partial refund by charge.refunded is recorded once (re-sent, or again as refund.created) and listed', async () => {
+    const session = await paidSession();
+    expect(fake.sessions.get(session)?.payment_intent).toMatch(/^pi_/);
+    expect((await listed())?.refunded).toBe(0);
+    const { refund, charge } = fake.refund(session, 1000);
+    const refunded = fake.objectEvent('charge.refunded', charge);
+    expect(await send(refunded)).toBe('applied');
+    expect(await send(refunded)).toBe('duplicate');
+    expect(await send(fake.objectEvent('refund.created', refund))).toBe('ignored');
+    expect(await refunds()).toEqual([{ amount: expect.anything(), stripe_refund_id: refund.id }]);
+    expect(Number((await refunds())[0]?.amount)).toBe(1000);
+    expect(await listed()).toMatchObject({ refunded: 1000, total: 4900 });
+  });
+
+  it('an unknown payment intent or a pending refund is acknowledged (200) and ignored; once succeeded it counts', async () => {
+    const session = await paidSession();
+    const { refund } = fake.refund(session, 100);
+    expect(await send(fake.objectEvent('refund.created', { ...refund, id: 're_other', payment_intent: 'pi_x' }))).toBe(
+      'ignored',
+    );
+    expect(await send(fake.objectEvent('refund.created', { ...refund, status: 'pending' }))).toBe('ignored');
+    expect((await listed())?.refunded).toBe(1000);
+    expect(await send(fake.objectEvent('charge.refund.updated', refund))).toBe('applied');
+    expect((await listed())?.refunded).toBe(1100);
+  });
+
+  it('charge.refunded without its refunds list records what its running total adds, once', async () => {
+    const session = await paidSession();
+    const { refund, charge } = fake.refund(session, 900);
+    expect(charge.amount_refunded).toBe(2000);
+    const bare = fake.objectEvent('charge.refunded', { ...charge, refunds: null });
+    expect(await send(bare)).toBe('applied');
+    // The same refund by its own events, and the same running total again: nothing more.
+    expect(await send(fake.objectEvent('charge.refund.updated', refund))).toBe('ignored');
+    expect(await send(fake.objectEvent('charge.refunded', { ...charge, refunds: null }))).toBe('ignored');
+    expect((await refunds()).map((r) => Number(r.amount))).toEqual([1000, 100, 900]);
+    expect((await listed())?.refunded).toBe(2000);
+  });
+
+  it('a refund beyond what is left is clamped to the total: the invoice reads fully refunded', async () => {
+    const session = await paidSession();
+    const { charge } = fake.refund(session, 200);
+    // More than we billed (it cannot happen with one charge per invoice, but must not count twice if it does).
+    expect(
+      await send(fake.objectEvent('charge.refunded', { ...charge, amount_refunded: 999_999, refunds: null })),
+    ).toBe('applied');
+    expect((await refunds()).map((r) => Number(r.amount))).toEqual([1000, 100, 900, 2900]);
+    expect((await listed())?.refunded).toBe(4900);
+    const { charge: after } = fake.refund(session, 1);
+    expect(await send(fake.objectEvent('charge.refunded', { ...after, refunds: null }))).toBe('ignored');
+    expect((await listed())?.refunded).toBe(4900);
+  });
+});

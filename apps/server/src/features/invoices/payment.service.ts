@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import type { Logger } from '../../log.ts';
 import { findInvoice, markInvoicePaid } from './invoices.repo.ts';
+import { recordRefund, refundsOf } from './refund.service.ts';
 import { stripeClient } from './stripe-client.ts';
 
 /**
@@ -19,7 +21,7 @@ export async function startInvoicePayment(deps: Deps, auth: AuthContext, invoice
   // Another customer's invoice is missing whether or not payment is on.
   const invoice = await findInvoice(deps.db, invoiceId, auth.cid);
   if (!invoice) throw notFound(INVOICE_MSG.notFound);
-  const stripe = stripeClient(deps.config);
+  const stripe = await stripeClient(deps.config);
   if (!stripe) throw conflict(INVOICE_MSG.paymentOff);
   if (invoice.status !== 'open') throw conflict(INVOICE_MSG.alreadyPaid);
   if (invoice.total <= 0) throw conflict(INVOICE_MSG.nothingDue);
@@ -57,8 +59,8 @@ export async function startInvoicePayment(deps: Deps, auth: AuthContext, invoice
 }
 
 /** Verifies the signature over the raw body (400 when it does not match) and answers the event. */
-export function verifyWebhook(deps: Deps, raw: Buffer, signature: string | undefined): Stripe.Event {
-  const stripe = stripeClient(deps.config);
+export async function verifyWebhook(deps: Deps, raw: Buffer, signature: string | undefined): Promise<Stripe.Event> {
+  const stripe = await stripeClient(deps.config);
   const secret = deps.config.stripe?.webhookSecret;
   if (!stripe || !secret) throw notFound('Not found');
   if (!signature) throw badRequest('Missing Stripe-Signature header');
@@ -71,8 +73,8 @@ export function verifyWebhook(deps: Deps, raw: Buffer, signature: string | undef
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
-/** Applies one verified event exactly once. */
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+/** Applies one verified event exactly once (refunds: refund.service.ts). */
+export async function applyStripeEvent(db: Db, event: Stripe.Event, log?: Logger): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const fresh = await tx.query(
       'INSERT INTO stripe_events (id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id',
@@ -85,7 +87,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
         const session = event.data.object;
         // 'unpaid' on completed: a delayed method is still pending; async_payment_succeeded comes later.
         if (session.payment_status === 'unpaid') return 'ignored';
-        return (await completeSession(tx, session.id)) ? 'applied' : 'ignored';
+        const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        return (await completeSession(tx, session.id, intent ?? null)) ? 'applied' : 'ignored';
       }
       case 'checkout.session.expired': {
         const rows = await tx.query(
@@ -93,6 +96,14 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
           [event.data.object.id],
         );
         return rows.length ? 'applied' : 'ignored';
+      }
+      case 'charge.refunded':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'charge.refund.updated': {
+        let recorded = false;
+        for (const refund of refundsOf(event)) recorded = (await recordRefund(tx, log, refund)) || recorded;
+        return recorded ? 'applied' : 'ignored';
       }
       default:
         return 'ignored';
@@ -102,13 +113,14 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
 
 /**
  * A paid session completes once (even after an expired event that arrived first): an invoice's is paid if still
- * open, a tier change's puts the customer on the tier from now.
+ * open, a tier change's puts the customer on the tier from now. Its payment intent is kept: refunds name it.
  */
-async function completeSession(tx: Db, sessionId: string): Promise<boolean> {
+async function completeSession(tx: Db, sessionId: string, paymentIntent: string | null): Promise<boolean> {
   const row = await tx.maybeOne<{ invoice_id: number | null; tier_id: number | null; customer_id: number }>(
-    `UPDATE payment_sessions SET status = 'complete', completed_at = now() WHERE id = $1 AND status <> 'complete'
+    `UPDATE payment_sessions SET status = 'complete', completed_at = now(), payment_intent = $2
+      WHERE id = $1 AND status <> 'complete'
      RETURNING invoice_id, tier_id, customer_id`,
-    [sessionId],
+    [sessionId, paymentIntent],
   );
   // Already complete, or a session we did not create (another product on the same Stripe account).
   if (!row) return false;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 
 /**
@@ -9,7 +9,8 @@ import type { Config } from '../../config.ts';
 
 const clients = new Map<string, Stripe>();
 
-export function stripeClient(config: Config): Stripe | null {
+// The SDK loads on first use (about 1 MB of JavaScript): most processes never talk to Stripe.
+export async function stripeClient(config: Config): Promise<Stripe | null> {
   const settings = config.stripe;
   if (!settings) return null;
   const key = `${settings.secretKey}|${settings.apiBase ?? ''}`;
@@ -17,7 +18,8 @@ export function stripeClient(config: Config): Stripe | null {
   if (cached) return cached;
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
-  const client = new Stripe(settings.secretKey, {
+  const { default: StripeSdk } = await import('stripe');
+  const client = new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 1,
     telemetry: false,
     timeout: 20_000,

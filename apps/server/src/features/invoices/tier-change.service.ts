@@ -29,7 +29,7 @@ export async function changeTier(deps: Deps, auth: AuthContext, btid: number, no
     ]);
     return { url: `${config.publicUrl}/account/billing`, message: INVOICE_MSG.tierChanged };
   }
-  const stripe = stripeClient(config);
+  const stripe = await stripeClient(config);
   if (!stripe) throw conflict(INVOICE_MSG.paymentOff);
   const label = `Tier ${tier.name || tier.id}: ${due.days} of ${due.periodDays} days this month`;
   let session: { id: string; url: string | null };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerProcess } from '../../mail/processes/process-registry.ts';
 import { makeCustomer, makeOperators, makeTenant, type Tenant } from '../../test/factories.ts';
 import { useTestApp } from '../../test/setup.ts';
+import { type QueuedState, queueMessage as queueMessageIn } from './testing.ts';
 
 const t = useTestApp();
 let master: string;
@@ -15,31 +16,8 @@ beforeAll(async () => {
   tenant = await makeTenant(t);
 });
 
-let sequence = 0;
-/** A stored message queued to `domain` for `count` recipients, in the given state. */
-async function queueMessage(
-  customerId: number,
-  domain: string,
-  state: { dueInSeconds: number; attempts: number; recorded: number; reply?: string; ageSeconds?: number },
-) {
-  const db = t.deps.db;
-  const { id } = await db.one<{ id: number }>(
-    `INSERT INTO messages (customer_id, domain_id, message_id_header, from_address, size_bytes, source)
-     VALUES ($1, 1, $2, 'news@example.com', 100, 'api') RETURNING id`,
-    [customerId, `q${sequence++}@example.com`],
-  );
-  const rcpt = await db.one<{ id: number }>(
-    `INSERT INTO message_recipients (message_id, customer_id, domain_id, recipient, recipient_domain, attempts, last_reply)
-     VALUES ($1, $2, 1, $3, $4, $5, $6) RETURNING id`,
-    [id, customerId, `someone${sequence}@${domain}`, domain, state.recorded, state.reply ?? null],
-  );
-  await db.query(
-    `INSERT INTO delivery_queue (message_id, recipient_domain, recipient_ids, due_at, expires_at, attempts, created_at)
-     VALUES ($1, $2, ARRAY[$3::bigint], now() + make_interval(secs => $4), now() + interval '5 days', $5,
-             now() - make_interval(secs => $6))`,
-    [id, domain, rcpt.id, state.dueInSeconds, state.attempts, state.ageSeconds ?? 0],
-  );
-}
+const queueMessage = (customerId: number, domain: string, state: QueuedState) =>
+  queueMessageIn(t.deps.db, customerId, domain, state);
 
 describe('S7-109 S3-063 S1-010 system/mtas: running processes grouped by role and by host', () => {
   it('lists a registered process under each of its roles and its host; a stopped one disappears', async () => {
@@ -49,7 +27,7 @@ describe('S7-109 S3-063 S1-010 system/mtas: running processes grouped by role an
       roles: ['worker', 'api'],
       host: 'mta-a.test',
       pid: 4101,
-      load: () => ({ inFlight: 7, deliveredLastMinute: 120 }),
+      load: () => ({ inFlight: 7, deliveredLastMinute: 120, openConnections: 3 }),
     });
     const two = await registerProcess({
       db: t.deps.db,
@@ -75,6 +53,7 @@ describe('S7-109 S3-063 S1-010 system/mtas: running processes grouped by role an
       roles: ['api', 'worker'],
       in_flight: 7,
       delivered_last_minute: 120,
+      open_connections: 3,
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
 
@@ -225,7 +204,7 @@ describe('S1-011 bulk retry or drop of deferred messages by filter (destination,
       body: { action: 'drop', reply: 'MAILBOX FULL' },
     });
     // The first was made due by the retry: only customer two's is still deferred.
-    expect(dropped.body.data).toEqual({ count: 1, message: '1 deferred message dropped' });
+    expect(dropped.body.data).toEqual({ count: 1, message: '1 message dropped' });
     const events = await t.deps.db.query<{ customer_id: number; event: string; category: string; reply: string }>(
       `SELECT customer_id, event, category, reply FROM events WHERE category = 'dropped'`,
     );

@@ -12,6 +12,7 @@ interface ProcessRow {
   heartbeat_at: Date | string;
   in_flight: number;
   delivered_last_minute: number;
+  open_connections: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -19,7 +20,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Processes whose heartbeat is fresh (a stopped or crashed process drops out within 30 s), oldest first. */
 export async function listLiveProcesses(db: Db): Promise<MtaProcess[]> {
   const rows = await db.query<ProcessRow>(
-    `SELECT id, roles, host, pid, version, started_at, heartbeat_at, in_flight, delivered_last_minute
+    `SELECT id, roles, host, pid, version, started_at, heartbeat_at, in_flight, delivered_last_minute,
+            open_connections
        FROM processes WHERE heartbeat_at >= now() - make_interval(secs => $1)
       ORDER BY host, started_at, id`,
     [PROCESS_STALE_SECONDS],
@@ -34,6 +36,7 @@ export async function listLiveProcesses(db: Db): Promise<MtaProcess[]> {
     heartbeat_at: iso(row.heartbeat_at),
     in_flight: row.in_flight,
     delivered_last_minute: row.delivered_last_minute,
+    open_connections: row.open_connections,
   }));
 }
 

@@ -15,7 +15,7 @@ type Row = { pattern: string; category: string; note: string; enabled: boolean; 
 
 const t = useTestApp();
 
-describe('S7-106 migrations 0011 and 0026 update the shipped bounce-category defaults only', () => {
+describe('S7-106 migrations 0011, 0026 and 0028 update the shipped bounce-category defaults only', () => {
   it('replaces rows still as 0005 shipped them, keeps operator edits, additions and switches in place', async () => {
     const db = t.deps.db;
     const rows = await db
@@ -34,8 +34,10 @@ describe('S7-106 migrations 0011 and 0026 update the shipped bounce-category def
           ('operator fallback', 'other', 'operator: last', 100)`,
         );
         await tx.exec(sql('0011_bounce_rules_v2.sql'));
-        // 0026 (the third version) follows the same rules: the list is compared with today's defaults below.
+        // 0026 and 0028 (the third and fourth versions) follow the same rules: the list is compared with today's
+        // defaults below.
         await tx.exec(sql('0026_bounce_rules_v3.sql'));
+        await tx.exec(sql('0028_bounce_rules_v4.sql'));
         const result = await tx.query<Row>(
           'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
         );

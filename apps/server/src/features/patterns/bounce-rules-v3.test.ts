@@ -6,6 +6,8 @@ import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v3 = readFileSync(join(MIGRATIONS, '0026_bounce_rules_v3.sql'), 'utf8');
+/** 0028 (the fourth version) follows the same rules: the list is compared with today's defaults below. */
+const v4 = readFileSync(join(MIGRATIONS, '0028_bounce_rules_v4.sql'), 'utf8');
 /** The list as 0011 shipped it: the VALUES 0026 itself recognises shipped rows by, as (position, pattern, category, note). */
 const v2Values = v3.slice(
   v3.indexOf('VALUES', v3.indexOf('INSERT INTO bcp_v2_shipped')) + 'VALUES'.length,
@@ -18,7 +20,7 @@ const EXPIRY = 'Delivery was given up after the queue lifetime (including hosts 
 
 const t = useTestApp();
 
-describe('S7-106 migration 0026 updates the bounce-category defaults still as 0011 shipped them', () => {
+describe('S7-106 migrations 0026 and 0028 update the bounce-category defaults still as 0011 shipped them', () => {
   it('replaces shipped rows, keeps operator edits, additions and switches in place', async () => {
     const rows = await t.deps.db
       .transaction(async (tx) => {
@@ -39,6 +41,7 @@ describe('S7-106 migration 0026 updates the bounce-category defaults still as 00
           [at],
         );
         await tx.exec(v3);
+        await tx.exec(v4);
         const result = await tx.query<Row>(
           'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
         );

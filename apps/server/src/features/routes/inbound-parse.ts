@@ -1,4 +1,3 @@
-import { simpleParser } from 'mailparser';
 import { splitMessage } from '../../mail/message/headers.ts';
 
 export interface ParsedInbound {
@@ -13,6 +12,8 @@ export interface ParsedInbound {
 
 /** Reads a received message with mailparser, for the console and for a route's URL forward. */
 export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
+  // Loaded on first use (~12 MB): processes that never parse received mail don't carry it.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw);
   const text = parsed.text ?? null;
   return {

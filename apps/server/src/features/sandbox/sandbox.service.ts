@@ -1,5 +1,4 @@
 import { BOUNCE_HOST_PREFIX, type SandboxAuth, TRACKING_HOST_PREFIX } from '@mailwright/contract';
-import { simpleParser } from 'mailparser';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { generateDkimKey } from '../../mail/dns/dkim-keys.ts';
@@ -94,6 +93,8 @@ export async function getSandboxMessage(deps: Deps, cid: number, id: number) {
   const row = await repo.findSandboxMessage(deps.db, cid, id);
   if (!row) throw notFound(SANDBOX_MESSAGE_NOT_FOUND);
   const raw = toBuffer(row.raw);
+  // Loaded on first use (~12 MB): processes that never parse received mail don't carry it.
+  const { simpleParser } = await import('mailparser');
   const parsed = await simpleParser(raw);
   const { headers } = splitMessage(raw);
   const unsubscribe = listUnsubscribeUrl(headerValue(headers, 'list-unsubscribe') ?? '');

@@ -100,6 +100,9 @@ describe('Mailgun-shaped /v3/{domain}/messages with mailgun.js', () => {
     ['h:Reply-To', { 'h:Reply-To': 'help@acme.test\r\nReply-To: attacker@evil.test' }],
     ['subject', { subject: 'Order\r\nBcc: x@evil.test' }],
     ['tag', { 'o:tag': 'orders\u0007' }],
+    // The seed tests' marker: it would move this message's events to the seedtest: channel (migration 0032).
+    ['tag', { 'o:tag': 'mailwright-seedtest' }],
+    ['tag', { 'o:tag': ['orders', 'Mailwright-Seedtest'] }],
   ])('refuses %s in %j with 400 naming the field', async (field, change) => {
     const error = await refusedWithNothingStored(() =>
       mailgun()

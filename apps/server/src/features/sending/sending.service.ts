@@ -15,6 +15,8 @@ export interface SendOptions {
   testmode: boolean;
   deliverAt: Date | null;
   tracking?: TrackingOverride;
+  /** A seed test's message (never set from a client's request). */
+  seedTest?: boolean;
   /** The template the content was rendered from (issue 13). */
   template?: { name: string; tag: string } | undefined;
 }
@@ -62,6 +64,7 @@ async function submit(
       testmode: options.testmode,
       deliverAt: options.deliverAt,
       ...(options.tracking ? { tracking: options.tracking } : {}),
+      ...(options.seedTest ? { seedTest: true } : {}),
     });
   } catch (error) {
     if (!(error instanceof IntakeError)) throw error;

@@ -13,6 +13,7 @@ import { queueSystemMail } from '../../mail/system-mail.ts';
 import { attemptLimitsFrom, guardAttempt } from '../../security/attempt-guard.ts';
 import { findCustomerRow } from '../customers/customers.repo.ts';
 import { notify } from '../notifications/notifications.repo.ts';
+import { isReferralOf } from '../partners/partners.repo.ts';
 import { systemMailProblem } from '../settings/settings.service.ts';
 import { findUserToken, issueUserToken, useUserToken } from '../users/user-tokens.ts';
 import { findUserById, findUserByLogin, updateUserFields } from '../users/users.repo.ts';
@@ -112,13 +113,16 @@ export async function logout(deps: Deps, auth: AuthContext) {
 }
 
 /**
- * Superadmin may act as any customer; a partner or an admin only as the direct clients of its own (home) customer,
- * so a client's admin never reaches its parent or its siblings. Inside, the caller acts as that customer's admin.
+ * Superadmin may act as any customer; a partner or an admin only as the direct clients (or the partner's referrals)
+ * of its own (home) customer, so a client's admin never reaches its parent or its siblings. Inside, the caller acts
+ * as that customer's admin.
  */
 export async function proxy(deps: Deps, auth: AuthContext, cid: number): Promise<{ session: Session }> {
   const target = await findCustomerRow(deps.db, cid);
   const ownClient =
-    (auth.originRole === 'partner' || auth.originRole === 'admin') && target?.parent_id === auth.originCid;
+    (auth.originRole === 'partner' || auth.originRole === 'admin') &&
+    target !== undefined &&
+    (target.parent_id === auth.originCid || (await isReferralOf(deps.db, auth.originCid, target.id)));
   const allowed = auth.originRole === 'superadmin' || ownClient;
   if (!target || !allowed) throw notFound('Customer not found!');
   const home = target.id === auth.originCid;

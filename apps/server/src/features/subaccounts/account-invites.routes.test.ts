@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, type Tenant } from '../../test/factories.ts';
 import { useTestApp } from '../../test/setup.ts';
-import { ACCOUNT_READY, INVITE_NOT_FOUND } from './account-invites.service.ts';
+import { INVITE_NOT_FOUND } from './account-invites.service.ts';
+import { ACCOUNT_READY } from './client-account.ts';
 import { linkToken } from './mail-links.testing.ts';
 
 const t = useTestApp();

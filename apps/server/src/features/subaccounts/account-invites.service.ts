@@ -3,16 +3,14 @@ import type { Deps } from '../../deps.ts';
 import { type AuthContext, hashToken, newToken } from '../../http/auth.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { queueSystemMail } from '../../mail/system-mail.ts';
-import { findCustomerRow, insertCustomer } from '../customers/customers.repo.ts';
+import { findCustomerRow } from '../customers/customers.repo.ts';
 import { notify } from '../notifications/notifications.repo.ts';
-import { giveSandboxDomain } from '../sandbox/sandbox.service.ts';
-import { hashPassword } from '../session/passwords.ts';
-import { insertUser, isSignInNameConflict, signInNameTaken } from '../users/users.repo.ts';
-import { createVettingForm } from '../vetting/vetting-forms.ts';
+import { recordClientReferral } from '../partners/referral-signup.service.ts';
+import { signInNameTaken } from '../users/users.repo.ts';
+import { openClientAccount } from './client-account.ts';
 import { oneLine } from './mail-text.ts';
 
 export const INVITE_NOT_FOUND = 'This invitation is invalid or has expired.';
-export const ACCOUNT_READY = 'Your account is ready. Tell us about your sending in the vetting form to start sending.';
 
 /** Invites a person to open an account of their own as a client of the acting customer (the /invite page). */
 export async function sendAccountInvite(deps: Deps, auth: AuthContext, email: string) {
@@ -58,53 +56,21 @@ export async function checkAccountInvite(deps: Deps, token: string) {
 }
 
 /**
- * The invited person's account: a client customer under the inviter, its admin (signed in with the chosen name and
- * password) and a vetting form, whose link is answered so the page can go straight on to it. The invitation is
- * used up in the same transaction, so two submissions make one account.
+ * The invited person's account (openClientAccount): a client of the inviter. The invitation is used up in the same
+ * transaction, so two submissions make one account.
  */
 export async function completeAccountInvite(deps: Deps, token: string, input: AccountSignupInput) {
   const invite = await findOpenInvite(deps, token);
   if (!invite) throw notFound(INVITE_NOT_FOUND);
   if (await signInNameTaken(deps.db, input.username)) throw fieldError('username', 'This username is taken');
-  const passwordHash = await hashPassword(input.password);
-  let created: { cid: number; vettingToken: string };
-  try {
-    created = await deps.db.transaction(async (tx) => {
-      const used = await tx.query(
-        'UPDATE account_invites SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
-        [invite.id],
-      );
-      if (used.length === 0) throw notFound(INVITE_NOT_FOUND);
-      const cid = await insertCustomer(tx, {
-        customer: input.company,
-        partner: false,
-        company: { address: '', city: '', country: '', vat_id: '', website: '' },
-        parentId: invite.parent_id,
-      });
-      await insertUser(tx, {
-        customerId: cid,
-        username: input.username,
-        email: invite.email,
-        fullName: input.full_name,
-        role: 'admin',
-        subrole: null,
-        passwordHash,
-        state: 'active',
-        external: false,
-      });
-      const form = await createVettingForm({ ...deps, db: tx }, { customerId: cid, email: invite.email });
-      await notify(
-        tx,
-        invite.parent_id,
-        'client-added',
-        `${input.company} accepted your invitation and became a client`,
-      );
-      return { cid, vettingToken: form.token };
-    });
-  } catch (error) {
-    if (isSignInNameConflict(error)) throw fieldError('username', 'This username or email address is taken');
-    throw error;
-  }
-  await giveSandboxDomain(deps, created.cid);
-  return { message: ACCOUNT_READY, vetting_url: `/vetting/${created.vettingToken}` };
+  const account = { ...input, fullName: input.full_name, email: invite.email, parentId: invite.parent_id };
+  return openClientAccount(deps, account, async (tx, cid) => {
+    const used = await tx.query(
+      'UPDATE account_invites SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id',
+      [invite.id],
+    );
+    if (used.length === 0) throw notFound(INVITE_NOT_FOUND);
+    await recordClientReferral(tx, invite.parent_id, cid); // a partner's client is its referral (issue 15)
+    await notify(tx, invite.parent_id, 'client-added', `${input.company} accepted your invitation and became a client`);
+  });
 }

@@ -5,6 +5,7 @@ import { fieldError } from '../../http/errors.ts';
 import { queueSystemMail } from '../../mail/system-mail.ts';
 import { findCustomerRow, insertCustomer } from '../customers/customers.repo.ts';
 import { notify } from '../notifications/notifications.repo.ts';
+import { recordClientReferral } from '../partners/referral-signup.service.ts';
 import { giveSandboxDomain } from '../sandbox/sandbox.service.ts';
 import { issueUserToken } from '../users/user-tokens.ts';
 import { insertUser, isSignInNameConflict, signInNameTaken } from '../users/users.repo.ts';
@@ -56,6 +57,7 @@ export async function createSubaccount(deps: Deps, auth: AuthContext, input: Sub
         text: `Hello,\n\n${parent?.name ?? 'A Mailwright customer'} added ${input.company} as its client on Mailwright, with you as its admin. Choose your password here:\n\n${deps.config.publicUrl}/auth/invite/${token}\n\nThe link works for 7 days. A second message asks a few questions about the mail you plan to send.\n`,
       });
       await createVettingForm({ ...deps, db: tx }, { customerId: cid, email: input.email });
+      await recordClientReferral(tx, auth.cid, cid); // a partner's client is its referral (issue 15)
       await notify(tx, auth.cid, 'client-added', `${input.company} was added as a client`);
       return cid;
     });

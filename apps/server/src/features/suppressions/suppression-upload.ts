@@ -15,8 +15,10 @@ import { requireDomain } from '../domains/domains.service.ts';
 import { type CsvRecord, parseCsv } from './csv.ts';
 import * as uploads from './uploads.repo.ts';
 
-const RECIPIENT_HEADERS = ['recipient', 'email', 'address', 'email address', 'e-mail', 'mail'];
-const REASON_HEADERS = ['reason', 'error', 'note', 'description', 'comment'];
+// Also the columns of the providers' CSV exports (issue 18): Mailgun address/error, SendGrid email/reason, Postmark
+// EmailAddress/SuppressionReason.
+const RECIPIENT_HEADERS = ['recipient', 'email', 'address', 'email address', 'e-mail', 'mail', 'emailaddress'];
+const REASON_HEADERS = ['reason', 'error', 'note', 'description', 'comment', 'suppressionreason', 'suppression reason'];
 const MAX_REPORTED_ERRORS = 100;
 const PROGRESS_EVERY = 5000;
 const STALE_MINUTES = 15;

@@ -1,12 +1,18 @@
 import type { EventConsumer } from '../../events/consumer-runner.ts';
-import { BATCH_SUMMARY, NEXT_EVENTS, runBatchStatement } from '../../events/outbox.ts';
+import {
+  applyBatchStatement,
+  BATCH_SUMMARY,
+  EVENTS_BY_ID,
+  NEXT_EVENTS,
+  runBatchStatement,
+} from '../../events/outbox.ts';
 import { autoSuppressionSql, DEFAULT_POLICY, type SuppressionPolicy } from './suppression-policy.ts';
 
 // Which events suppress, for how long, and the allow-list rule live in suppression-policy.ts.
 
-const suppressBatch = (policy: SuppressionPolicy) => {
+const suppressBatch = (policy: SuppressionPolicy, events: string) => {
   const rule = autoSuppressionSql(policy);
-  return `WITH batch AS MATERIALIZED (${NEXT_EVENTS}),
+  return `WITH batch AS MATERIALIZED (${events}),
 wanted AS (
   SELECT DISTINCT ON (e.customer_id, e.domain_id, lower(e.recipient), ${rule.typeOf})
          e.customer_id, e.domain_id, lower(e.recipient) AS recipient, ${rule.typeOf} AS type,
@@ -33,8 +39,13 @@ ${BATCH_SUMMARY}`;
  * (SOFT_SUPPRESSION_HOURS).
  */
 export function createSuppressionsConsumer(policy: SuppressionPolicy = DEFAULT_POLICY): EventConsumer {
-  const sql = suppressBatch(policy);
-  return { name: 'suppressions', consume: (tx, cursor, limit) => runBatchStatement(tx, sql, cursor, limit) };
+  const sql = suppressBatch(policy, NEXT_EVENTS);
+  const byId = suppressBatch(policy, EVENTS_BY_ID);
+  return {
+    name: 'suppressions',
+    consume: (tx, cursor, limit) => runBatchStatement(tx, sql, cursor, limit),
+    apply: (tx, ids) => applyBatchStatement(tx, byId, ids),
+  };
 }
 
 /** With the default policy; a running server builds its own from the config (softHours = SOFT_SUPPRESSION_HOURS). */

@@ -46,6 +46,24 @@ describe('first start', () => {
     expect(await verifyPassword(row.password_hash, generated as string)).toBe(true);
     expect(await ensureFirstSuperadmin(db, log, { username: 'admin', password: undefined })).toBeNull();
   });
+
+  it('creates one superadmin when several processes start at once on one database', async () => {
+    db = await openTestDb();
+    const testDb = db;
+    const { log } = captureLogger();
+    // The window between counting users and inserting one is short: many rounds of simultaneous starts find it.
+    for (let round = 0; round < 15; round += 1) {
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          ensureFirstSuperadmin(testDb, log, { username: 'admin', password: 'configured-pass-1' }),
+        ),
+      );
+      expect(results.filter((created) => created !== null)).toHaveLength(1);
+      expect(await db.query('SELECT 1 FROM users')).toHaveLength(1);
+      expect(await db.query('SELECT 1 FROM customers WHERE name = $1', [OPERATOR_CUSTOMER])).toHaveLength(1);
+      await db.exec('DELETE FROM sign_in_names; DELETE FROM users; DELETE FROM customers');
+    }
+  });
 });
 
 describe('mailwright user create', () => {

@@ -6,6 +6,7 @@ import { generatePassword, hashPassword } from '../session/passwords.ts';
 import { countUsers, insertUser, signInNameTaken } from './users.repo.ts';
 
 export const OPERATOR_CUSTOMER = 'Mailwright operators';
+const FIRST_SUPERADMIN_LOCK = 727_002;
 
 /**
  * The first start on an empty database creates the operator customer and a superadmin (subrole master): from
@@ -20,6 +21,9 @@ export async function ensureFirstSuperadmin(
   const password = admin.password ?? generatePassword(12);
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
+    // Several processes may start at once on one PostgreSQL database: they take turns here, and only the first finds
+    // no users (the others then see its committed row and create nothing).
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_SUPERADMIN_LOCK]);
     if ((await countUsers(tx)) > 0) return false;
     const cid = await insertCustomer(tx, {
       customer: OPERATOR_CUSTOMER,

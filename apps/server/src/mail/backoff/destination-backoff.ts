@@ -5,11 +5,14 @@ import { cachedPatternRules } from '../classify/pattern-rules.repo.ts';
 import type { SmtpAction } from '../classify/rule-types.ts';
 import { decideSmtpAction } from '../classify/smtp-action.ts';
 import type { SmtpStage } from '../classify/smtp-stage.ts';
+import type { DestinationLimits } from '../delivery/destination-limits.ts';
 import { enterBackoff, isInBackoff, leaveBackoff } from './backoff.repo.ts';
 
 export interface BackoffOptions {
-  /** Sends in flight to a destination in backoff (per process). */
+  /** Sends in flight to a destination in backoff (per process; with `shared`, all processes together). */
   concurrency: number;
+  /** Slots shared with the other worker processes (limit `concurrency`), so scaling out does not multiply it. */
+  shared?: DestinationLimits;
   /** Least time between two sends to a destination in backoff. */
   sendIntervalMs: number;
   /** A retry to a destination in backoff waits at least this long. */
@@ -53,7 +56,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class DestinationBackoff {
   private readonly db: Db;
   private readonly log: Logger;
-  private readonly options: Required<BackoffOptions>;
+  private readonly options: Required<Omit<BackoffOptions, 'shared'>>;
+  private readonly shared: DestinationLimits | undefined;
   private readonly states = new Map<string, State>();
   private readonly lanes = new Map<string, Lane>();
   /** Reads under way: the rows of one claim that go to the same destination share one query. */
@@ -64,7 +68,9 @@ export class DestinationBackoff {
   constructor(db: Db, log: Logger, options: BackoffOptions) {
     this.db = db;
     this.log = log;
-    this.options = { cacheMs: 2000, maxWaitMs: 60_000, ...options };
+    const { shared, ...rest } = options;
+    this.options = { cacheMs: 2000, maxWaitMs: 60_000, ...rest };
+    this.shared = shared;
   }
 
   /** Whether the destination is in backoff, from a short cache. A failed read counts as "no": this is a throttle. */
@@ -93,6 +99,8 @@ export class DestinationBackoff {
     if (lane.active >= this.options.concurrency) await new Promise<void>((resolve) => lane.waiting.push(resolve));
     else lane.active++;
     this.peakInFlight.set(destination, Math.max(this.peakInFlight.get(destination) ?? 0, lane.active));
+    // Then a slot of all processes together (destination-limits.ts): another worker may hold them all.
+    const lease = await this.sharedSlot(destination);
     const startAt = Math.max(Date.now(), lane.nextStart);
     lane.nextStart = startAt + this.options.sendIntervalMs;
     if (startAt > Date.now()) await sleep(startAt - Date.now());
@@ -100,6 +108,7 @@ export class DestinationBackoff {
     return () => {
       if (released) return;
       released = true;
+      lease?.release();
       const next = lane.waiting.shift();
       if (next) next();
       else lane.active--;
@@ -167,6 +176,16 @@ export class DestinationBackoff {
     if (this.states.get(destination)?.since == null) return dueAt;
     const pushed = Math.max(dueAt.getTime(), Date.now() + this.options.retrySeconds * 1000);
     return new Date(Math.max(dueAt.getTime(), Math.min(pushed, notAfter.getTime())));
+  }
+
+  /** A shared slot for one send to a destination in backoff, waited for (a failed read counts as "not yet"). */
+  private async sharedSlot(destination: string) {
+    if (!this.shared) return null;
+    for (;;) {
+      const lease = await this.shared.acquire(`backoff:${destination}`);
+      if (lease) return lease;
+      await sleep(250 + Math.random() * 250);
+    }
   }
 
   private lane(destination: string): Lane {

@@ -24,10 +24,12 @@ const REPLIES: [reply: BounceReply, category: string, hard: boolean][] = [
   [{ text: '550 No such user here' }, 'bad-mailbox', true],
   [{ text: '550 No such user here', status: '5.1.1', statusInferred: true }, 'bad-mailbox', true],
   [{ text: '550 No such user here', status: '5.1.1' }, 'bad-mailbox', true],
-  // ...unless the reply itself says a filter spoke: an x.2.0/x.2.1 status ("the mailbox exists", RFC 3463 3.3) that
-  // was not the answer to RCPT TO, an x.7.x status, or a refusal after DATA.
-  [{ text: '550 No such user here', status: '5.2.0' }, 'policy-related', false],
-  [{ text: '550 5.2.1 <a@example.com>... User Unknown' }, 'policy-related', false],
+  // ...and a mailbox status (x.2.0/x.2.1) with no stage known does not turn it into a filter's refusal (issue 12: that
+  // guess was wrong on most replies from receivers it had not been written for)...
+  [{ text: '550 No such user here', status: '5.2.0' }, 'bad-mailbox', true],
+  [{ text: '550 5.2.1 <a@example.com>... User Unknown' }, 'bad-mailbox', true],
+  // ...unless the reply itself says a filter spoke: an x.7.x status, or a refusal after DATA.
+  [{ text: '550 5.2.1 <a@example.com>... User Unknown (in reply to end of DATA command)' }, 'policy-related', false],
   [
     { text: "554 delivery error: dd This user doesn't have a example.com account (a@example.com) [0]", stage: 'RCPT' },
     'bad-mailbox',

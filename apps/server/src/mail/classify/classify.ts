@@ -16,6 +16,11 @@ export type BounceReply = {
   stage?: SmtpStage;
   /** The status was guessed (by a DSN rule from the words), not written by the remote side: it proves nothing. */
   statusInferred?: boolean;
+  /**
+   * What the rest of the report says about this recipient (its human-readable text): read only for words about the
+   * queue ("will be retried until it is 5 days old"), which keep a delay report an expiry.
+   */
+  context?: string;
 };
 
 export type Classification = {
@@ -71,14 +76,14 @@ export function classifyBounce(
   broadRules: readonly CategoryRule[] = BROAD_RULES,
 ): Classification {
   const text = reply.text ?? '';
-  const status = validStatus(reply.status) ?? statusFromText(text);
+  const status = reportStatus(reply, text);
   const code = reply.code ?? codeFromText(text);
   const permanent = isPermanent(code, status) || (code === undefined && !status && reply.action === 'failed');
   const subject = ruleSubject(status, text);
   const rule = text.trim() ? matchCategoryRule(subject, rules) : undefined;
   const smtpStage = reply.stage ?? stageFromText(text);
   const stage = rule ? undefined : stageCategory(smtpStage);
-  const { category, source } = rule
+  const decided = rule
     ? {
         category: refineRuleCategory(rule.category, smtpStage, replyStatus(reply, text, status), permanent),
         source: 'rule' as const,
@@ -86,6 +91,10 @@ export function classifyBounce(
     : stage
       ? { category: stage, source: 'stage' as const }
       : fallbackCategory(status, code, text.trim() ? subject : '', broadRules, reply.action === 'failed');
+  const category = stillTrying(reply, permanent)
+    ? notYetExpired(decided.category, status, text, reply.context ?? '')
+    : decided.category;
+  const { source } = decided;
   const hard =
     typeof rule?.hard === 'boolean' && category === rule.category
       ? rule.hard
@@ -106,12 +115,12 @@ export function matchCategoryRule(subject: string, rules: readonly CategoryRule[
 
 /**
  * An address the remote server calls unknown is a bad mailbox, unless the same reply says otherwise (the evidence
- * rule of docs/list-hygiene.md): a security/policy status of its own (RFC 3463 x.7.x), a refusal that came only after
- * DATA (the recipient had been accepted, so a filter judged the message), or a mailbox status of its own (x.2.0/x.2.1:
- * "the mailbox exists", RFC 3463 3.3) that was not the answer to RCPT TO. Those are a filter speaking (providers hide
- * a recipient's own filter behind "user unknown"): a policy refusal that does not suppress the address for good. A
- * status guessed by a DSN rule proves nothing either way. A DNS failure that is only temporary does not prove the
- * domain is gone.
+ * rule of docs/list-hygiene.md): a security/policy status of its own (RFC 3463 x.7.x), or a refusal that came only
+ * after DATA (the recipient had been accepted, so a filter judged the message). Those are a filter speaking
+ * (providers hide a recipient's own filter behind "user unknown"): a policy refusal that does not suppress the address
+ * for good. Without such evidence the words win: a mailbox status (x.2.x) with no stage known is not read as a
+ * filter, because on replies from unseen receivers that guess was wrong more often than right. A status guessed by a
+ * DSN rule proves nothing either way. A DNS failure that is only temporary does not prove the domain is gone.
  */
 function refineRuleCategory(
   category: BounceCategory,
@@ -139,8 +148,7 @@ function replyStatus(reply: BounceReply, text: string, status: string | undefine
 }
 
 function replySaysFilter(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {
-  if (stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '')) return true;
-  return stage !== 'RCPT' && /^[45]\.2\.[01]$/.test(reportedStatus ?? '');
+  return stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '');
 }
 
 /**
@@ -175,6 +183,59 @@ function fallbackCategory(
   if (byCode) return { category: byCode, source: 'status' };
   const general = categoryFromStatus(status);
   return general ? { category: general, source: 'status' } : { category: 'other', source: 'none' };
+}
+
+/**
+ * Whether the sender of the reply is still trying: a delay report (RFC 3464 2.3.3 "delayed"), or a transient reply
+ * seen live (no report, no permanent code). A message still being tried has not expired.
+ */
+function stillTrying(reply: BounceReply, permanent: boolean): boolean {
+  return reply.action === 'delayed' || (reply.action === undefined && !permanent);
+}
+
+/** A network failure named in words (RFC 3463 X.4.1 no answer, X.4.2 bad connection, as MTAs word them). */
+const NETWORK_WORDS =
+  /timed? ?out|connection (was )?(refused|reset|dropped|closed|lost)|lost connection|(unable|failed) to connect|could(n't| not) connect|(host|network) (is )?(unreachable|not reachable)|no route to host|read error|broken pipe|socket error|did not accept our requests to connect/i;
+/** Words about the queue's time or the retries ("will be retried for 2 more days", "after 5 attempts", "expired"). */
+const QUEUE_WORDS =
+  /\b(retr(y|ied|ies|ying)|queue[ds]?|expired?|too old|giv(e|ing) up|gave up|(for|after|within|in) (the last )?\d+ ?(days?|hours?|minutes?|seconds?|attempts|retries))\b/i;
+
+/**
+ * Expiry versus network errors (docs/list-hygiene.md, order of evidence): a network failure named in a report that
+ * gave up is an expiry (only the queue lifetime makes an MTA give up on a transient error), so the default rules read
+ * "Connection timed out" as message-expired, and words about the queue or the retries (in the reply or anywhere the report speaks of the
+ * recipient: a delay warning's "will be retried until it is 5 days old") mean expiry whatever else the text names.
+ * While the message is still being tried, a network failure named alone is that network error: RFC 3463
+ * X.4.1 "No answer from host", X.4.2 "Bad connection", other X.4.x routing. X.4.7 "Delivery time expired" stays an
+ * expiry whatever the action says.
+ */
+function notYetExpired(
+  category: BounceCategory,
+  status: string | undefined,
+  text: string,
+  context: string,
+): BounceCategory {
+  if (category !== 'message-expired' || /^[45]\.4\.7$/.test(status ?? '')) return category;
+  if (!NETWORK_WORDS.test(text) || QUEUE_WORDS.test(`${text} ${context}`)) return category;
+  const byStatus = status && /^[45]\.4\.\d+$/.test(status) ? categoryFromStatus(status) : undefined;
+  if (byStatus && byStatus !== 'message-expired') return byStatus;
+  if (/lost connection|connection (was )?(dropped|reset|closed|lost)|broken pipe|read error/i.test(text))
+    return 'bad-connection';
+  return 'no-answer-from-host';
+}
+
+/**
+ * The status to read: the report's (or the engine's), unless it says nothing the reply's own words do not say better.
+ * A report's "5.0.0" (RFC 3463 X.0.0, "other undefined status": Sendmail and many relays write it whatever the
+ * reply) or a status a DSN rule guessed from words yields to the status in the remote reply itself ("550 5.1.1 ..."),
+ * keeping the report's class: the report knows whether it gave up, the reply says why.
+ */
+function reportStatus(reply: BounceReply, text: string): string | undefined {
+  const reported = validStatus(reply.status);
+  const own = statusFromText(text);
+  if (!reported) return own;
+  if (!own || !(reply.statusInferred || /^[45]\.0\.0$/.test(reported)) || /^[45]\.0\.0$/.test(own)) return reported;
+  return `${reported[0]}${own.slice(1)}`;
 }
 
 function validStatus(status: string | undefined): string | undefined {

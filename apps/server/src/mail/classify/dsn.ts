@@ -1,8 +1,16 @@
 import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
+import { remoteReply } from './mta-reply.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
-import { extractTextRecipients, firstText, humanReadableText, inlineForwarded, splitOriginal } from './text-bounce.ts';
+import {
+  extractTextRecipients,
+  firstText,
+  humanReadableText,
+  inlineForwarded,
+  splitOriginal,
+  unquote,
+} from './text-bounce.ts';
 
 /** One recipient of a bounce, as RFC 3464 section 2.3 describes it (or as recovered from a non-standard bounce). */
 export type DsnRecipient = {
@@ -55,7 +63,7 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
   let root = typeof input === 'string' || input instanceof Uint8Array ? readMessage(input) : input;
   let leaves = leafParts(root);
   let statusPart = leaves.find((part) => STATUS_TYPES.has(part.type));
-  const forwarded = statusPart ? undefined : (forwardedBounce(root, leaves) ?? inlineForwardedBounce(root));
+  const forwarded = statusPart ? undefined : forwardedReport(root);
   if (forwarded) {
     // A relay (or a person) forwarded the real report as an attachment: read that one.
     root = forwarded;
@@ -74,7 +82,7 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
     if (messageId) report.originalMessageId = messageId.replace(/^<|>$/g, '').trim();
   }
 
-  const fields = statusPart?.text ?? embeddedStatusFields(text);
+  const fields = statusPart?.text ?? embeddedStatusFields(unquote(text));
   if (fields) {
     const parsed = parseStatusFields(fields);
     if (parsed.recipients.length > 0) {
@@ -89,14 +97,17 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
       const block = blocks.find((b) => b.recipient === recipient.recipient.toLowerCase());
       if (block) recipient.detail = block.text;
       else if (report.recipients.length === 1 && text.trim()) recipient.detail = squash(text);
-      if (!recipient.diagnostic && recipient.detail) recipient.diagnostic = sendmailReason(recipient.detail) ?? '';
+      if (!recipient.diagnostic && recipient.detail) recipient.diagnostic = remoteReply(recipient.detail) ?? '';
     }
   } else {
-    report.recipients = blocks.map((block) => ({
-      recipient: block.recipient,
-      action: 'failed',
-      diagnostic: block.text,
-    }));
+    // The remote reply when the template names one (the rules read it first), the recipient's whole text otherwise;
+    // the whole text stays the second source of words.
+    report.recipients = blocks.map((block) => {
+      const reply = remoteReply(block.text);
+      return reply
+        ? { recipient: block.recipient, action: 'failed', diagnostic: reply, detail: block.text }
+        : { recipient: block.recipient, action: 'failed', diagnostic: block.text };
+    });
     if (report.recipients.length === 0 && text.trim()) {
       const to = original ? firstAddress(header(original, 'to')) : undefined;
       report.recipients = [{ recipient: to ?? '', action: 'failed', diagnostic: squash(text) }];
@@ -117,7 +128,12 @@ function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[])
     if (fromText) recipient.status = fromText;
   }
   if (recipient.status) return;
-  const rule = matchDsnRule(`${recipient.diagnostic} ${recipient.detail ?? ''}`, dsnRules);
+  // The remote reply's code gives the class (RFC 5321 4.2.1): a rule whose status contradicts it read the wrong words
+  // (qmail's "Giving up on 192.0.2.1." after a 550 is not a queue expiry).
+  const replyClass = recipient.code ? String(recipient.code)[0] : undefined;
+  const consistent =
+    replyClass === '4' || replyClass === '5' ? dsnRules.filter((r) => r.status[0] === replyClass) : dsnRules;
+  const rule = matchDsnRule(`${recipient.diagnostic} ${recipient.detail ?? ''}`, consistent);
   if (rule) {
     recipient.status = rule.status;
     recipient.action = rule.action;
@@ -128,11 +144,17 @@ function completeFromText(recipient: DsnRecipient, dsnRules: readonly DsnRule[])
 }
 
 /**
- * Sendmail's report lists each failed address with "(reason: <the final reply>)": the remote server's words when the
- * Diagnostic-Code field is missing, and more to the point than the transcript around them.
+ * The bounce inside a message that forwards one, as an attachment (message/rfc822) or inline in its text; undefined
+ * when the message carries no forwarded bounce. A forwarder's own subject ("FYI") says nothing, so this is also how a
+ * forwarded bounce is recognised as one.
  */
-function sendmailReason(detail: string): string | undefined {
-  return /\(reason: ([^()]{3,300})\)/i.exec(detail)?.[1]?.trim();
+export function forwardedReport(root: MimePart): MimePart | undefined {
+  return forwardedBounce(root, leafParts(root)) ?? inlineForwardedBounce(root);
+}
+
+/** Whether a message a person sent carries a bounce: forwarded (see forwardedReport) or RFC 3464 fields pasted in. */
+export function carriesReport(root: MimePart): boolean {
+  return forwardedReport(root) !== undefined || embeddedStatusFields(unquote(humanReadableText(root))) !== undefined;
 }
 
 /** Who writes bounces (RFC 3464 2.1's "reporting MTA" postmaster), and what their subjects say. */

@@ -2,7 +2,7 @@ import { type FeedbackReport, parseFeedbackReport } from './arf.ts';
 import { autoReplyReason } from './auto-reply.ts';
 import { type BounceReply, type Classification, classifyBounce } from './classify.ts';
 import { BROAD_RULES, DEFAULT_CATEGORY_RULES, DEFAULT_DSN_RULES } from './default-rules.ts';
-import { type BounceReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
+import { type BounceReport, carriesReport, type DsnRecipient, parseBounce, readMessage } from './dsn.ts';
 import type { DsnRule } from './dsn-rules.ts';
 import { decodeWords, type Headers, header, leafParts, type MimePart } from './mime.ts';
 import type { CategoryRule } from './rule-types.ts';
@@ -103,7 +103,7 @@ function readKind(root: MimePart, rules: InboundRules): InboundKind {
     if (ses.recipients[0]) feedback.recipient = ses.recipients[0];
     return { kind: 'complaint', feedback };
   }
-  if (ses || hasStatusPart || looksLikeBounce(root)) {
+  if (ses || hasStatusPart || looksLikeBounce(root) || carriesReport(root)) {
     const report = ses ? sesReport(root, ses) : parseBounce(root, dsnRules);
     const failed = report.recipients.filter((r) => r.action === 'failed' || r.action === 'delayed');
     if (report.recipients.length > 0 && failed.length === 0) return { kind: 'delivery-report', report };
@@ -157,6 +157,7 @@ export function classifyRecipient(
   if (recipient.code) base.code = recipient.code;
   if (recipient.stage) base.stage = recipient.stage;
   if (recipient.dsnRule) base.statusInferred = true;
+  if (recipient.detail) base.context = recipient.detail;
   const fromDiagnostic = classifyBounce({ ...base, text: recipient.diagnostic }, rules, broadRules);
   if (fromDiagnostic.rule || !recipient.detail) return fromDiagnostic;
   const fromDetail = classifyBounce({ ...base, text: recipient.detail }, rules, broadRules);

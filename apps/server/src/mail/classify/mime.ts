@@ -83,11 +83,44 @@ export function decodeCharset(bytes: Uint8Array, charset: string | undefined): s
       if (text !== undefined) return text;
     }
   }
+  const japanese = unlabelledJapanese(bytes, name);
+  if (japanese !== undefined) return japanese;
   try {
     return new TextDecoder(name).decode(bytes);
   } catch {
     return new TextDecoder('latin1').decode(bytes);
   }
+}
+
+/** ISO-2022-JP's escape sequences into JIS X 0208 (ESC $ @, ESC $ B) and JIS X 0201 Roman (ESC ( J), RFC 1468. */
+function hasJisEscape(bytes: Uint8Array): boolean {
+  for (let i = 0; i + 2 < bytes.length; i++) {
+    if (bytes[i] !== 0x1b) continue;
+    const [next, last] = [bytes[i + 1], bytes[i + 2]];
+    if ((next === 0x24 && (last === 0x40 || last === 0x42)) || (next === 0x28 && last === 0x4a)) return true;
+  }
+  return false;
+}
+/** Hiragana or katakana: nearly every Japanese sentence has some; text in a Latin charset misread as Japanese has none. */
+const KANA = /[\u3041-\u3096\u30a1-\u30fa]/;
+
+/**
+ * Japanese text sent without a Japanese label (no charset, us-ascii or utf-8): the carriers' and old MTAs' notices.
+ * ISO-2022-JP shows itself by its escape sequences; 8-bit bytes that are not UTF-8 are tried as Shift_JIS and EUC-JP,
+ * and kept only when they read as Japanese (some kana), so a Latin-1 body stays Latin-1.
+ */
+function unlabelledJapanese(bytes: Uint8Array, name: string): string | undefined {
+  if (name !== 'utf-8' && name !== 'utf8') return undefined;
+  const ascii = !bytes.some((b) => b > 0x7f);
+  if (ascii) {
+    return hasJisEscape(bytes) ? decodeStrictly(bytes, 'iso-2022-jp') : undefined;
+  }
+  if (decodeStrictly(bytes, 'utf-8') !== undefined) return undefined;
+  for (const candidate of ['shift_jis', 'euc-jp']) {
+    const text = decodeStrictly(bytes, candidate);
+    if (text !== undefined && KANA.test(text)) return text;
+  }
+  return undefined;
 }
 
 function decodeStrictly(bytes: Uint8Array, label: string): string | undefined {

@@ -29,6 +29,8 @@ const STAGE_WORDS: readonly [RegExp, SmtpStage][] = [
 ];
 
 export function stageFromText(text: string): SmtpStage | undefined {
+  const paired = transcriptStage(text);
+  if (paired !== undefined) return paired ?? undefined;
   // Sendmail transcripts list the commands sent (">>> MAIL From", ">>> RCPT To") and the replies ("<<< 550 ...").
   const sent = [...text.matchAll(/>>> (MAIL FROM|RCPT TO|HELO|EHLO|DATA)/gi)].map((m) => (m[1] ?? '').toUpperCase());
   const last = sent.at(-1);
@@ -41,11 +43,59 @@ export function stageFromText(text: string): SmtpStage | undefined {
 
 /**
  * With PIPELINING (RFC 2920) RCPT TO and DATA go out together and their replies come back in order, so a refusal
- * followed by a second reply (DATA's "503 Need RCPT", "554 no valid recipients") answered the RCPT TO. A single reply
- * after ">>> DATA" may answer either: it proves nothing.
+ * followed by a second reply (DATA's "503 Need RCPT", "554 no valid recipients") answered the RCPT TO, unless the first
+ * reply is DATA's "354". A single reply after ">>> DATA" may answer either: it proves nothing.
  */
 function pipelinedStage(text: string): SmtpStage | undefined {
   const afterData = text.slice(text.search(/>>> DATA/i));
-  const replies = afterData.match(/<<< [245]\d\d/g) ?? [];
+  const replies = afterData.match(/<<< [2345]\d\d/g) ?? [];
+  // A "354" (go ahead, RFC 5321 4.3.2) means the recipients were accepted and the content sent: the refusal that
+  // follows judged the message.
+  if (replies[0] === '<<< 354') return replies.length >= 2 ? 'DATA' : undefined;
   return replies.length >= 2 ? 'RCPT' : undefined;
+}
+
+const COMMAND_STAGE: Record<string, SmtpStage> = {
+  MAIL: 'MAIL',
+  RCPT: 'RCPT',
+  DATA: 'DATA',
+  BDAT: 'DATA',
+  '.': 'DATA',
+  HELO: 'HELO',
+  EHLO: 'HELO',
+  LHLO: 'HELO',
+};
+
+/**
+ * The command the first refusal in a session transcript answered (Sendmail, Courier and others write ">>> command"
+ * for what they sent and "<<< reply" for what came back). Replies come in the order of the commands, pipelined or
+ * not (RFC 5321 4.1; RFC 2920 3.1), so each final reply line answers the earliest unanswered command, and a reply
+ * before any command answers the greeting. `null`: a transcript whose refusal cannot be paired for sure (commands
+ * sent together and fewer replies shown); undefined: no pairable transcript at all.
+ */
+function transcriptStage(text: string): SmtpStage | null | undefined {
+  const pending: string[] = [];
+  let greeted = false;
+  const pieces = [...text.matchAll(/(>>>|<<<)\s*([^<>\n]*(?:<[^<>\n]*>[^<>\n]*)*)/g)];
+  // Only a transcript shown from the start of a transaction pairs for sure: replies alone (a recipient's block cut out
+  // of a longer transcript) say nothing, and Sendmail shows a pipelined batch by its last command (">>> DATA" standing
+  // for MAIL, RCPT and DATA sent together), which pipelinedStage reads instead.
+  const first = pieces.find(([, arrow]) => arrow === '>>>')?.[2]?.trim() ?? '';
+  if (!/^(MAIL|EHLO|HELO|LHLO)\b/i.test(first)) return undefined;
+  for (let i = 0; i < pieces.length; i++) {
+    const [, arrow, rest = ''] = pieces[i] ?? [];
+    if (arrow === '>>>') {
+      pending.push((/^(\.|[A-Za-z]{4})/.exec(rest.trim())?.[1] ?? '').toUpperCase());
+      continue;
+    }
+    const reply = /^([2-5])\d\d([ -]|$)/.exec(rest.trim());
+    if (!reply || reply[2] === '-') continue;
+    const command = pending.shift() ?? (greeted ? undefined : 'CONNECT');
+    greeted = true;
+    if (reply[1] !== '4' && reply[1] !== '5') continue;
+    const laterReply = pieces.slice(i + 1).some(([, later]) => later === '<<<');
+    if (pending.length > 0 && !laterReply) return null;
+    return command === 'CONNECT' ? 'CONNECT' : command ? (COMMAND_STAGE[command] ?? null) : null;
+  }
+  return undefined;
 }

@@ -44,7 +44,9 @@ export function firstText(root: MimePart): string {
 }
 
 /** Where a mail client starts a forwarded message inline (Gmail, Thunderbird, Outlook, Apple Mail). */
-const FORWARD_MARK = /^[ \t>]*(-{2,}\s*(Forwarded message|Original Message)\s*-{2,}|Begin forwarded message:)[ \t]*$/im;
+// Outlook separates a forwarded message with a rule of underscores above its From/Sent/To/Subject lines.
+const FORWARD_MARK =
+  /^[ \t>]*(-{2,}\s*(Forwarded message|Original Message)\s*-{2,}|Begin forwarded message:|_{10,})[ \t]*$/im;
 const FORWARDED_HEADER = /^[ \t>]*[\w-]+:\s/;
 
 /**
@@ -62,11 +64,20 @@ export function inlineForwarded(text: string): MimePart | undefined {
   while (end < lines.length && FORWARDED_HEADER.test(lines[end] ?? '')) end++;
   if (end === 0) return undefined;
   const head = lines.slice(0, end).map((line) => line.replace(/^[ \t>]*/, '').replace(/\*\*/g, ''));
-  const body = lines
-    .slice(end)
-    .join('\n')
-    .replace(/^\s*\n/, '');
+  const body = unquote(lines.slice(end).join('\n')).replace(/^\s*\n/, '');
   return { headers: parseHeaders(head.join('\n')), type: 'text/plain', params: {}, text: body, parts: [] };
+}
+
+/**
+ * Text quoted with "> " (RFC 3676 4.5 quote marks, as mail clients quote a message they forward or reply to) loses one
+ * quote level when most of its non-empty lines carry one; other text is returned as it is.
+ */
+export function unquote(text: string): string {
+  const lines = text.split('\n');
+  const filled = lines.filter((line) => line.trim() !== '');
+  const quoted = filled.filter((line) => /^[ \t]*>/.test(line));
+  if (filled.length === 0 || quoted.length * 2 <= filled.length) return text;
+  return lines.map((line) => line.replace(/^[ \t]*> ?/, '')).join('\n');
 }
 
 export function cutOriginal(text: string): string {

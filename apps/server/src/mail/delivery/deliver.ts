@@ -6,6 +6,7 @@ import { verpAddress } from '../mail-tokens.ts';
 import { type DkimKey, signMessage } from '../message/dkim.ts';
 import { personalizeMessage } from '../tracking/personalize.ts';
 import type { Delivery, DeliveryResult, RecipientResult } from './delivery.repo.ts';
+import type { SourcePick } from './ip-pools.ts';
 import type { MxResolver, MxTarget } from './mx-resolver.ts';
 import { isExpired, nextAttemptAt } from './retry-schedule.ts';
 import type { SendOutcome, SmtpClientPool } from './smtp-client-pool.ts';
@@ -23,6 +24,8 @@ export interface DeliverContext {
   sandboxMx?: MxTarget;
   /** The sending domain's DKIM key, for the per-recipient copies of a message to several recipients. */
   signingKey?: (customerId: number, domainId: number) => Promise<DkimKey | null>;
+  /** The source address of each recipient (the domain's IP pool and warm-up, ip-pools.ts); without it: any. */
+  sources?: { pick(domainId: number, targets: readonly MxTarget[]): Promise<SourcePick> };
 }
 
 const NETWORK_CATEGORY: Record<NonNullable<SendOutcome['networkError']>, BounceCategory> = {
@@ -39,6 +42,7 @@ const NETWORK_CATEGORY: Record<NonNullable<SendOutcome['networkError']>, BounceC
  */
 export async function deliver(d: Delivery, ctx: DeliverContext): Promise<DeliveryResult> {
   const startedAt = new Date();
+  let heldUntil: Date | undefined;
   const base = { mxHost: null, remoteIp: null, tls: false, startedAt, durationMs: 0, attempted: false };
   let results: RecipientResult[];
   if (d.testmode) {
@@ -83,17 +87,30 @@ export async function deliver(d: Delivery, ctx: DeliverContext): Promise<Deliver
       results = [];
       for (const r of d.recipients) {
         const from = d.envelopeFrom ?? verpAddress(ctx.secret, r.id, d.bounceHost);
+        const pick = (await ctx.sources?.pick(d.domainId, resolution.targets)) ?? { kind: 'any' };
+        if (pick.kind === 'held') {
+          // Every address of the pool reached its warm-up cap for this provider today: a soft bounce that says so.
+          const reply = pick.reason;
+          results.push({ ...base, recipientId: r.id, recipient: r.address, outcome: 'softbounce', ...HELD, reply });
+          heldUntil = pick.until;
+          continue;
+        }
+        const targets =
+          pick.kind === 'bound' ? resolution.targets.map((t) => ({ ...t, source: pick.source })) : resolution.targets;
         const release = await ctx.backoff?.slot(d.recipientDomain);
         try {
-          results.push(await sendToFirstReachable(ctx, d, resolution.targets, { from, to: r.address }, r));
+          results.push(await sendToFirstReachable(ctx, d, targets, { from, to: r.address }, r));
         } finally {
           release?.();
         }
       }
     }
   }
-  return settle(d, results, ctx);
+  return settle(d, results, ctx, heldUntil);
 }
+
+/** A recipient held by the warm-up caps of its pool: nothing was sent; retried on the next UTC day (settle). */
+const HELD = { category: 'routing-errors', replyCode: null } as const;
 
 /**
  * Sandbox mail goes to the catch-all MX whatever the recipient: DNS is never asked and no other host is ever tried.
@@ -197,7 +214,7 @@ async function copyFor(d: Delivery, recipient: string, ctx: DeliverContext): Pro
 }
 
 /** Soft bounces past the expiry become hard ('message-expired'); the others are rescheduled on the row. */
-function settle(d: Delivery, results: RecipientResult[], ctx: DeliverContext): DeliveryResult {
+function settle(d: Delivery, results: RecipientResult[], ctx: DeliverContext, heldUntil?: Date): DeliveryResult {
   const scheduleSeconds = ctx.retryScheduleSeconds;
   const now = new Date();
   const expired = isExpired(now, d.expiresAt);
@@ -212,16 +229,10 @@ function settle(d: Delivery, results: RecipientResult[], ctx: DeliverContext): D
       : r,
   );
   const pending = settled.filter((r) => r.outcome === 'softbounce').map((r) => r.recipientId);
-  const retry = pending.length
-    ? {
-        recipientIds: pending,
-        dueAt: backoffRetry(
-          ctx,
-          d,
-          nextAttemptAt({ attempts: d.attempts, scheduleSeconds, now, expiresAt: d.expiresAt }),
-        ),
-      }
-    : null;
+  let dueAt = nextAttemptAt({ attempts: d.attempts, scheduleSeconds, now, expiresAt: d.expiresAt });
+  // Held by warm-up caps: not before the caps renew (the next UTC day), nor after the row expires.
+  if (heldUntil && heldUntil > dueAt) dueAt = heldUntil < d.expiresAt ? heldUntil : d.expiresAt;
+  const retry = pending.length ? { recipientIds: pending, dueAt: backoffRetry(ctx, d, dueAt) } : null;
   return { delivery: d, results: settled, retry };
 }
 

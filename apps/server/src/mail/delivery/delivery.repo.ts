@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { insertTogether } from '../sql-batch.ts';
 import type { Personalization } from '../tracking/personalize.ts';
+import { PAUSED_ROW_SQL } from './destination-limits.repo.ts';
 import type { Transport } from './smtp-client.ts';
 
 /** A claimed queue row with everything needed to deliver it. */
@@ -41,6 +42,7 @@ interface ClaimedRow {
   attempts: number;
   expires_at: Date;
   created_at: Date;
+  paused: boolean;
 }
 
 interface MessageRow {
@@ -64,16 +66,24 @@ const toBuffer = (bytes: Uint8Array) =>
 
 /**
  * Claims up to `limit` due queue rows (FOR UPDATE SKIP LOCKED: concurrent workers never take the same row) by
- * pushing their due time past the lease, then loads their messages and recipients.
+ * pushing their due time past the lease, then loads their messages and recipients. A row to a paused destination or
+ * of a paused customer (destination-limits.repo.ts) is parked in the same statement instead: out of every claim
+ * until the pause is lifted, no attempt counted.
  */
 export async function claimDeliveries(db: Db, limit: number, leaseSeconds: number): Promise<Delivery[]> {
-  const claimed = await db.query<ClaimedRow>(
-    `UPDATE delivery_queue q SET due_at = now() + make_interval(secs => $2), attempts = q.attempts + 1
-       FROM (SELECT id FROM delivery_queue WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
+  const rows = await db.query<ClaimedRow>(
+    `UPDATE delivery_queue q
+        SET due_at = CASE WHEN due.paused THEN 'infinity' ELSE now() + make_interval(secs => $2) END,
+            attempts = q.attempts + CASE WHEN due.paused THEN 0 ELSE 1 END,
+            hold = CASE WHEN due.paused THEN 'paused' ELSE q.hold END
+       FROM (SELECT id, ${PAUSED_ROW_SQL} AS paused FROM delivery_queue dq
+              WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
       WHERE q.id = due.id
-     RETURNING q.id, q.message_id, q.recipient_domain, q.recipient_ids, q.attempts, q.expires_at, q.created_at`,
+     RETURNING q.id, q.message_id, q.recipient_domain, q.recipient_ids, q.attempts, q.expires_at, q.created_at,
+               due.paused`,
     [limit, leaseSeconds],
   );
+  const claimed = rows.filter((row) => !row.paused);
   if (!claimed.length) return [];
   const messageIds = [...new Set(claimed.map((c) => Number(c.message_id)))];
   const recipientIds = claimed.flatMap((c) => c.recipient_ids.map(Number));

@@ -8,6 +8,8 @@ export interface MxTarget {
   priority: number;
   /** Only for the sandbox catch-all MX (its own loopback port); MX hosts found in DNS use OUTBOUND_SMTP_PORT. */
   port?: number;
+  /** The local address to send from and its EHLO name (a pool IP, mail/delivery/ip-pools.ts); none: any address. */
+  source?: { ip: string; heloName: string | null };
 }
 
 export type MxResolution =

@@ -1,4 +1,5 @@
 import type { SmtpStage } from '../classify/smtp-stage.ts';
+import type { ConnectionLease, DestinationLimits } from './destination-limits.ts';
 import type { MxTarget } from './mx-resolver.ts';
 import { SmtpClient, SmtpRefusal, SmtpWireError, type Transport } from './smtp-client.ts';
 
@@ -22,6 +23,8 @@ interface PooledConnection {
   client: SmtpClient;
   sent: number;
   idleTimer: NodeJS.Timeout | null;
+  /** Its slot of the destination's shared limit (destination-limits.ts), when limits are shared. */
+  lease?: ConnectionLease;
 }
 
 interface HostPool {
@@ -33,6 +36,10 @@ interface HostPool {
 // A connection is recycled after this many messages and closed after this long unused.
 const MAX_MESSAGES_PER_CONNECTION = 1000;
 const IDLE_MS = 10_000;
+// An idle connection that holds a shared slot closes sooner: another process may be waiting for the slot.
+const SHARED_IDLE_MS = 2_000;
+// How long an opener waits before asking again for a slot that another process holds.
+const SLOT_RETRY_MS = 250;
 // An address that could end the command line early or close the angle brackets would let it inject SMTP commands.
 const UNSAFE_ADDRESS = /[\r\n<>]/;
 
@@ -44,11 +51,31 @@ const UNSAFE_ADDRESS = /[\r\n<>]/;
  */
 export class SmtpClientPool {
   private readonly pools = new Map<string, HostPool>();
-  private readonly options: { heloName: string; port: number; perHostLimit: number; timeoutMs: number };
+  private readonly options: {
+    heloName: string;
+    port: number;
+    perHostLimit: number;
+    timeoutMs: number;
+    limits?: DestinationLimits;
+  };
   private closed = false;
 
-  constructor(options: { heloName: string; port: number; perHostLimit: number; timeoutMs?: number }) {
+  /** `limits`: the per-destination limit shared with other processes (by MX host), on top of `perHostLimit`. */
+  constructor(options: {
+    heloName: string;
+    port: number;
+    perHostLimit: number;
+    timeoutMs?: number;
+    limits?: DestinationLimits;
+  }) {
     this.options = { timeoutMs: 60_000, ...options };
+  }
+
+  /** SMTP connections open now (the process list shows it). */
+  get openConnections(): number {
+    let open = 0;
+    for (const pool of this.pools.values()) open += pool.open;
+    return open;
   }
 
   async send(
@@ -61,7 +88,8 @@ export class SmtpClientPool {
       const reply = `Invalid envelope address: ${JSON.stringify(UNSAFE_ADDRESS.test(envelope.to) ? envelope.to : envelope.from)}`;
       return { code: null, reply, unreachable: false, tls: false, networkError: 'socket' };
     }
-    const key = `${target.ip}:${target.port ?? this.options.port}`;
+    // Connections are per (source address, MX address): one bound to a pool IP never carries another IP's mail.
+    const key = `${target.source?.ip ?? '*'}>${target.ip}:${target.port ?? this.options.port}`;
     for (let retried = false; ; retried = true) {
       let pooled: PooledConnection;
       try {
@@ -123,18 +151,31 @@ export class SmtpClientPool {
         if (pooled.client.usable) return pooled;
         this.drop(pool, pooled);
       }
+      let sharedFull = false;
       if (pool.open < this.options.perHostLimit) {
         pool.open++;
-        try {
-          return await this.connect(target);
-        } catch (error) {
-          pool.open--;
-          this.handOver(pool);
-          throw error;
+        const lease = await this.options.limits?.acquire(target.host.toLowerCase());
+        if (lease !== null) {
+          try {
+            const pooled = await this.connect(target);
+            if (lease) pooled.lease = lease;
+            return pooled;
+          } catch (error) {
+            lease?.release();
+            pool.open--;
+            this.handOver(pool);
+            throw error;
+          }
         }
+        // Every slot of the destination is held (by other processes too): wait for ours or ask again soon.
+        pool.open--;
+        sharedFull = true;
       }
       // Wait for a connection handed over by a finished send, or for a free slot (null: go round again).
-      const handed = await new Promise<PooledConnection | null>((resolve) => pool.waiters.push(resolve));
+      const handed = await new Promise<PooledConnection | null>((resolve) => {
+        pool.waiters.push(resolve);
+        if (sharedFull) setTimeout(() => this.unwait(pool, resolve), SLOT_RETRY_MS * (0.5 + Math.random())).unref();
+      });
       if (handed) return handed;
     }
   }
@@ -144,7 +185,9 @@ export class SmtpClientPool {
       host: target.host,
       ip: target.ip,
       port: target.port ?? this.options.port,
-      heloName: this.options.heloName,
+      // Sent from a pool IP (ip-pools.ts): bound to it, and EHLO with its PTR name so the names agree (FCrDNS).
+      heloName: target.source?.heloName ?? this.options.heloName,
+      ...(target.source ? { localAddress: target.source.ip } : {}),
       socketTimeoutMs: this.options.timeoutMs,
     });
     return { client, sent: 0, idleTimer: null };
@@ -153,7 +196,8 @@ export class SmtpClientPool {
   private release(key: string, pooled: PooledConnection, reusable: boolean): void {
     const pool = this.pool(key);
     pooled.sent++;
-    if (!reusable || this.closed || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || !pooled.client.usable) {
+    const stale = pooled.lease?.lost === true;
+    if (!reusable || stale || this.closed || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || !pooled.client.usable) {
       this.drop(pool, pooled);
       return;
     }
@@ -162,11 +206,14 @@ export class SmtpClientPool {
       waiter(pooled);
       return;
     }
-    pooled.idleTimer = setTimeout(() => {
-      const at = pool.idle.indexOf(pooled);
-      if (at >= 0) pool.idle.splice(at, 1);
-      this.drop(pool, pooled);
-    }, IDLE_MS);
+    pooled.idleTimer = setTimeout(
+      () => {
+        const at = pool.idle.indexOf(pooled);
+        if (at >= 0) pool.idle.splice(at, 1);
+        this.drop(pool, pooled);
+      },
+      pooled.lease ? SHARED_IDLE_MS : IDLE_MS,
+    );
     pooled.idleTimer.unref();
     pool.idle.push(pooled);
   }
@@ -191,8 +238,17 @@ export class SmtpClientPool {
     if (waiter) waiter(null);
   }
 
+  /** A waiter whose wait for another process's slot is over: it goes round again (asks the database). */
+  private unwait(pool: HostPool, waiter: (c: PooledConnection | null) => void): void {
+    const at = pool.waiters.indexOf(waiter);
+    if (at < 0) return;
+    pool.waiters.splice(at, 1);
+    waiter(null);
+  }
+
   private destroy(pooled: PooledConnection): void {
     if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
+    pooled.lease?.release();
     pooled.client.quit();
   }
 }
@@ -207,6 +263,13 @@ function failure(error: unknown, target: MxTarget, tls = false): SendOutcome {
     return { code, reply: text, unreachable: true, tls: error.tls, stage: error.stage };
   }
   const networkError = error instanceof SmtpWireError ? error.kind : 'socket';
-  const reply = `${target.host} [${target.ip}]: ${(error as Error).message}`;
+  const message = (error as Error).message;
+  // A pool IP this machine does not have (or of the wrong family): our configuration, not the destination's fault,
+  // so neither the next MX is tried nor the destination put in backoff.
+  if (target.source && /EADDRNOTAVAIL|EINVAL/.test(message)) {
+    const reply = `The sending IP ${target.source.ip} is not an address of this machine: ${message}`;
+    return { code: null, reply, unreachable: false, tls, networkError, local: true };
+  }
+  const reply = `${target.host} [${target.ip}]: ${message}`;
   return { code: null, reply, unreachable: true, tls, networkError };
 }

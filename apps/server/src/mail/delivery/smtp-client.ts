@@ -37,6 +37,8 @@ export interface SmtpClientOptions {
   ip: string;
   port: number;
   heloName: string;
+  /** The local address to connect from (a sending IP of a pool); none: the system chooses. */
+  localAddress?: string;
   /** Inactivity allowed once the session is open. */
   socketTimeoutMs: number;
   connectTimeoutMs?: number;
@@ -100,7 +102,11 @@ export class SmtpClient {
   private constructor(options: SmtpClientOptions) {
     this.options = options;
     this.replies = new SmtpReplies({ unasked: () => this.abandon(), invalid: (message) => this.fail(message) });
-    this.socket = netConnect({ host: options.ip, port: options.port });
+    this.socket = netConnect({
+      host: options.ip,
+      port: options.port,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
     this.socket.setNoDelay(true);
     this.listen(this.socket);
     const connectMs = options.connectTimeoutMs ?? 15_000;

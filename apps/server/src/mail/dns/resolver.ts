@@ -18,6 +18,9 @@ export interface DnsClient {
   mx(name: string): Promise<DnsAnswer<MxRecord>>;
   cname(name: string): Promise<DnsAnswer<string>>;
   a(name: string): Promise<DnsAnswer<string>>;
+  aaaa(name: string): Promise<DnsAnswer<string>>;
+  /** PTR names of an address (its in-addr.arpa / ip6.arpa name), lowercased without the trailing dot. */
+  ptr(reverseName: string): Promise<DnsAnswer<string>>;
 }
 
 export interface DnsOptions {
@@ -64,5 +67,11 @@ export function createDnsClient(options: DnsOptions): DnsClient {
         () => resolver.resolve4(name),
         (address) => address,
       ),
+    aaaa: (name) =>
+      answer(
+        () => resolver.resolve6(name),
+        (address) => address,
+      ),
+    ptr: (reverseName) => answer(() => resolver.resolvePtr(reverseName), normalizeHost),
   };
 }

@@ -41,6 +41,8 @@ export interface Submission {
   /** The template the body was rendered from (issue 13), kept for the logs. */
   template?: { name: string; tag: string } | null;
   testmode?: boolean;
+  /** A seed test's message (features/seedtests): its events go to the `seedtest:` channel. */
+  seedTest?: boolean;
   deliverAt?: Date | null;
   /** Per-message open/click tracking (Mailgun o:tracking*, SendGrid tracking_settings); unset: the domain decides. */
   tracking?: TrackingOverride;
@@ -63,6 +65,12 @@ export interface AcceptResult {
 // Mailgun and SendGrid both cap one API call at 1,000 recipients.
 export const MAX_RECIPIENTS = 1000;
 const MAX_TAGS = 10;
+/**
+ * The marker tag of a seed test's message: migration 0032's trigger moves every event carrying it to the `seedtest:`
+ * channel (and drops the tag). Only the seed-test runner sets it (`Submission.seedTest`); a client's own tag of that
+ * name is refused, so nobody can move ordinary mail's events out of their statistics and webhooks.
+ */
+export const SEED_TEST_TAG = 'mailwright-seedtest';
 const MAX_SCHEDULE_MS = 3 * 24 * 3600_000;
 
 /**
@@ -102,6 +110,7 @@ export class Intake {
     if (submission.raw.length > config.smtpMaxSize) throw tooLarge(config.smtpMaxSize);
     const recipients = checkRecipients(submission.recipients);
     const tags = checkTags(submission.tags ?? []);
+    if (submission.seedTest) tags.push(SEED_TEST_TAG);
     // RFC 5322 3.5 and RFC 2045 2.7-2.8 leave NUL out of message text; PostgreSQL cannot store it in text or jsonb.
     if (submission.raw.includes(0)) throw badField('message', 'The message must not contain a NUL character');
     if (JSON.stringify([tags, submission.variables ?? null]).includes('\\u0000')) {
@@ -245,6 +254,9 @@ function checkRecipients(given: readonly string[]): string[] {
 function checkTags(tags: readonly string[]): string[] {
   const clean = [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
   if (clean.length > MAX_TAGS) throw badField('tag', `At most ${MAX_TAGS} tags per message`);
+  if (clean.some((t) => t.toLowerCase() === SEED_TEST_TAG)) {
+    throw badField('tag', `The tag ${SEED_TEST_TAG} is reserved for seed tests`);
+  }
   if (clean.some((t) => t.length > 128)) throw badField('tag', 'A tag is at most 128 characters');
   // Tags end up in a header (Feedback-ID): refused, not cleaned, like any header text a client gives.
   if (clean.some((t) => hasControlCharacter(t))) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { belongsToDomain, parseMailbox } from '../message/addresses.ts';
-import { signMessage } from '../message/dkim.ts';
+import { signMessageAsync } from '../message/dkim.ts';
 import {
   countHeader,
   decodeEncodedWords,
@@ -107,7 +107,7 @@ export async function prepareMessage(
   };
   const joined = joinMessage([received, ...unsubscribeFields(personalize, own), ...added, ...kept], body);
   const copy = trackCopy(joined, personalize, own);
-  const signed = signMessage(copy, {
+  const signed = await signMessageAsync(copy, {
     domain: domain.name,
     selector: domain.dkimSelector,
     privateKeyPem: domain.dkimPrivateKey,

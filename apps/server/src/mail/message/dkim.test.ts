@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth';
 import { describe, expect, it } from 'vitest';
 import { dataChunks } from '../delivery/smtp-data.ts';
-import { signMessage } from './dkim.ts';
+import { signMessage, signMessageAsync } from './dkim.ts';
 import { relaxedBody, relaxedHeader } from './dkim-canonical.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -79,6 +79,18 @@ describe('signMessage (RFC 6376 relaxed/relaxed rsa-sha256)', () => {
       expect(signed.toString('latin1')).toMatch(/\r\n\r\none\r\ntwo\r\nthree *\r\n$/);
       expect(Buffer.concat(dataChunks(signed)).subarray(0, -3).equals(signed)).toBe(true);
     }
+  });
+
+  it('signs on the thread pool (signMessageAsync, what intake uses) the very bytes signMessage signs', async () => {
+    const at = new Date('2026-11-24T12:00:00Z');
+    for (const body of ['Hello there.\r\n', 'one\ntwo\n\n', '']) {
+      const raw = message(`${HEAD}\r\nCc: one@example.com`, body);
+      const signed = await signMessageAsync(raw, key, at);
+      // RSASSA-PKCS1-v1_5 is deterministic: the same key and input give the same signature, byte for byte.
+      expect(signed.equals(signMessage(raw, key, at))).toBe(true);
+      expect(await verify(signed)).toEqual(['acme.test pass']);
+    }
+    await expect(signMessageAsync(message(HEAD, 'x'), { ...key, privateKeyPem: 'not a key' })).rejects.toThrow();
   });
 });
 

@@ -56,18 +56,44 @@ function keyObject(pem: string): KeyObject {
  * UTF-8 headers (RFC 6532) are signed as the UTF-8 that is sent.
  */
 export function signMessage(raw: Buffer, key: DkimKey, signedAt: Date = new Date()): Buffer {
-  const message = endWithCrlf(toCrlf(raw));
-  const { headers, body } = splitMessage(message, 'latin1');
-  return Buffer.concat([Buffer.from(dkimSignature(headers, body, key, signedAt), 'latin1'), message]);
+  const { message, unsigned, data } = toSign(raw, key, signedAt);
+  const signature = sign('sha256', data, keyObject(key.privateKeyPem));
+  return withSignature(message, unsigned, signature);
 }
 
 /**
- * The DKIM-Signature field (with its CRLF) for a message split into header fields (one character per byte: latin1)
- * and body: the body hash over the relaxed body, then one RSA signature over the relaxed signed headers and this field
- * with an empty b=. The fields are signed bottom-up in message order (RFC 6376 5.4.2), as mailauth's signer does, and
- * the tags come in its order, so both sign the same text: the differential test holds us to that.
+ * signMessage with the RSA operation (~0.2 ms of CPU, the largest single cost of a message at intake) on libuv's
+ * thread pool instead of the event loop: the SMTP and HTTP intake's one thread keeps parsing and committing
+ * while other cores sign. Same bytes as signMessage.
  */
-function dkimSignature(headers: readonly HeaderField[], body: Buffer, key: DkimKey, signedAt: Date): string {
+export function signMessageAsync(raw: Buffer, key: DkimKey, signedAt: Date = new Date()): Promise<Buffer> {
+  const { message, unsigned, data } = toSign(raw, key, signedAt);
+  return new Promise((resolve, reject) =>
+    sign('sha256', data, keyObject(key.privateKeyPem), (error, signature) =>
+      error ? reject(error) : resolve(withSignature(message, unsigned, signature)),
+    ),
+  );
+}
+
+function toSign(raw: Buffer, key: DkimKey, signedAt: Date) {
+  const message = endWithCrlf(toCrlf(raw));
+  const { headers, body } = splitMessage(message, 'latin1');
+  return { message, ...signingInput(headers, body, key, signedAt) };
+}
+
+function withSignature(message: Buffer, unsigned: string, signature: Buffer): Buffer {
+  const field = `${unsigned}${foldBase64(signature.toString('base64'))}\r\n`;
+  return Buffer.concat([Buffer.from(field, 'latin1'), message]);
+}
+
+/**
+ * What the DKIM-Signature field's RSA signature covers, for a message split into header fields (one character per
+ * byte: latin1) and body: the field without its b= value (`unsigned`; the body hash over the relaxed body in it), and
+ * the relaxed signed headers followed by that field with an empty b= (`data`). The fields are signed bottom-up in
+ * message order (RFC 6376 5.4.2), as mailauth's signer does, and the tags come in its order, so both sign the same
+ * text: the differential test holds us to that.
+ */
+function signingInput(headers: readonly HeaderField[], body: Buffer, key: DkimKey, signedAt: Date) {
   const bodyHash = createHash('sha256').update(relaxedBody(body)).digest('base64');
   const signed = headers.filter((field) => SIGNED.has(field.key)).reverse();
   const names = signed.map((field) => headerName(field));
@@ -79,8 +105,7 @@ function dkimSignature(headers: readonly HeaderField[], body: Buffer, key: DkimK
   let data = '';
   for (const field of signed) data += `${relaxedHeader(field.line)}\r\n`;
   data += relaxedHeader(unsigned);
-  const signature = sign('sha256', Buffer.from(data, 'latin1'), keyObject(key.privateKeyPem)).toString('base64');
-  return `${unsigned}${foldBase64(signature)}\r\n`;
+  return { unsigned, data: Buffer.from(data, 'latin1') };
 }
 
 /** The field name as written (DKIM compares names case-insensitively; keeping the sender's spelling is usual). */

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../log.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 
 /** A heartbeat older than this means the process is gone: not listed, and deleted at the next registration. */
 export const PROCESS_STALE_SECONDS = 30;
@@ -12,6 +13,8 @@ const HEARTBEAT_MS = 10_000;
 export interface ProcessLoad {
   inFlight: number;
   deliveredLastMinute: number;
+  /** Outbound SMTP connections open now. */
+  openConnections?: number;
 }
 
 export interface ProcessRegistration {
@@ -27,7 +30,7 @@ let cachedVersion: string | null = null;
 export function serverVersion(): string {
   if (cachedVersion) return cachedVersion;
   try {
-    const file = join(import.meta.dirname, '..', '..', '..', 'package.json');
+    const file = join(SERVER_ROOT, 'package.json');
     cachedVersion = String((JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version ?? 'unknown');
   } catch {
     cachedVersion = 'unknown';
@@ -49,15 +52,15 @@ export async function registerProcess(options: {
   pid?: number;
 }): Promise<ProcessRegistration> {
   const { db, log } = options;
-  const load = options.load ?? (() => ({ inFlight: 0, deliveredLastMinute: 0 }));
+  const load = options.load ?? ((): ProcessLoad => ({ inFlight: 0, deliveredLastMinute: 0 }));
   const insert = async (): Promise<number> => {
     await db.query(`DELETE FROM processes WHERE heartbeat_at < now() - make_interval(secs => $1)`, [
       PROCESS_STALE_SECONDS,
     ]);
-    const { inFlight, deliveredLastMinute } = load();
+    const { inFlight, deliveredLastMinute, openConnections = 0 } = load();
     const rows = await db.query<{ id: string | number }>(
-      `INSERT INTO processes (roles, host, pid, version, in_flight, delivered_last_minute)
-       VALUES ($1::text[], $2, $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO processes (roles, host, pid, version, in_flight, delivered_last_minute, open_connections)
+       VALUES ($1::text[], $2, $3, $4, $5, $6, $7) RETURNING id`,
       [
         [...options.roles].sort(),
         options.host ?? hostname(),
@@ -65,6 +68,7 @@ export async function registerProcess(options: {
         serverVersion(),
         inFlight,
         deliveredLastMinute,
+        openConnections,
       ],
     );
     return Number(rows[0]?.id);
@@ -73,11 +77,11 @@ export async function registerProcess(options: {
   let stopped = false;
   const beat = async () => {
     if (stopped) return;
-    const { inFlight, deliveredLastMinute } = load();
+    const { inFlight, deliveredLastMinute, openConnections = 0 } = load();
     const updated = await db.query<{ id: string | number }>(
-      `UPDATE processes SET heartbeat_at = now(), in_flight = $2, delivered_last_minute = $3 WHERE id = $1
-       RETURNING id`,
-      [id, inFlight, deliveredLastMinute],
+      `UPDATE processes SET heartbeat_at = now(), in_flight = $2, delivered_last_minute = $3, open_connections = $4
+        WHERE id = $1 RETURNING id`,
+      [id, inFlight, deliveredLastMinute, openConnections],
     );
     // Deleted as stale (the process stalled past 30 s, e.g. a long GC or a suspended VM): register again.
     if (!updated.length && !stopped) id = await insert();

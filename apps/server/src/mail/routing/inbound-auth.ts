@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import type { InboundAuth } from '@mailwright/contract';
-import { authenticate } from 'mailauth';
+import type { authenticate } from 'mailauth';
 
 /** What a domain's policy requires of incoming mail (inbound_policies; the defaults when it has no row). */
 export interface InboundPolicyRule {
@@ -43,7 +43,9 @@ export async function checkInboundAuth(
 ): Promise<InboundAuth> {
   let result: Awaited<ReturnType<typeof authenticate>>;
   try {
-    result = await authenticate(raw, {
+    // Loaded on first use: mailauth weighs ~20 MB, and only the inbound MX needs it.
+    const mailauth = await import('mailauth');
+    result = await mailauth.authenticate(raw, {
       ip: envelope.ip,
       helo: envelope.helo,
       sender: envelope.sender,

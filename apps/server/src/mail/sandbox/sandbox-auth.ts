@@ -1,4 +1,3 @@
-import { authenticate } from 'mailauth';
 import type { Db } from '../../db/client.ts';
 import { dkimRecordValue } from '../dns/dkim-keys.ts';
 import { findSandboxByHost } from './sandbox-mx.repo.ts';
@@ -52,6 +51,8 @@ export async function verifySandboxMessage(
   raw: Buffer,
   envelope: { ip: string; helo: string; mailFrom: string; mta: string },
 ): Promise<SandboxAuthVerdict> {
+  // Loaded on first use: mailauth weighs ~20 MB, and only a process receiving sandbox mail needs it.
+  const { authenticate } = await import('mailauth');
   const result = await authenticate(raw, {
     ip: envelope.ip,
     helo: envelope.helo,

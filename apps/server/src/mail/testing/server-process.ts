@@ -39,14 +39,15 @@ function listening(port: number): Promise<boolean> {
 }
 
 /**
- * `node apps/server/src/main.ts serve` as a child process, resolved once it logs `readyMessage` (JSON logs), or
+ * `node apps/server/src/main.ts serve` (or `entry`, e.g. the build) as a child process, resolved once it logs `readyMessage` (JSON logs), or
  * once `readyPort` accepts connections (so it can run with LOG_LEVEL=warn). `roles` limits the roles it runs.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { roles?: string; readyMessage?: string; readyPort?: number; timeoutMs?: number } = {},
+  options: { roles?: string; readyMessage?: string; readyPort?: number; timeoutMs?: number; entry?: string } = {},
 ): Promise<ServerProcess> {
-  const args = ['apps/server/src/main.ts', 'serve', ...(options.roles ? ['--roles', options.roles] : [])];
+  const entry = options.entry ?? 'apps/server/src/main.ts';
+  const args = [entry, 'serve', ...(options.roles ? ['--roles', options.roles] : [])];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     // INBOUND_SMTP_PORT 0: the inbound MX (smtp role) takes a free port, so servers started side by side never clash.

@@ -1,5 +1,6 @@
 import { ADMINS, type Domain, hasAccess } from '@mailwright/contract';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import Alert from '@mui/material/Alert';
@@ -18,6 +19,7 @@ import { WorkingDomainGate } from '../../components/WorkingDomainGate.tsx';
 import { useAppState } from '../../lib/store.ts';
 import { DnsRecordCard } from './DnsRecordCard.tsx';
 import { DomainPatternsCard } from './DomainPatternsCard.tsx';
+import { DomainPoolCard } from './DomainPoolCard.tsx';
 import { DomainStateChip } from './DomainStateChip.tsx';
 import { useDeleteDomain, useDomain, useUpdateDomain, useVerifyDomain } from './domains.api.ts';
 import { TrackingSettings } from './TrackingSettings.tsx';
@@ -67,16 +69,21 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
             {domain.sandbox ? <Chip size="small" color="info" variant="outlined" label="Sandbox" /> : null}
           </Stack>
         </Box>
-        {canManage && !domain.sandbox ? (
+        {!domain.sandbox ? (
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-            <Button
-              variant="contained"
-              startIcon={verify.isPending ? <CircularProgress size={16} color="inherit" /> : <VerifiedIcon />}
-              disabled={verify.isPending}
-              onClick={() => verify.mutate(domain.did)}
-            >
-              {verify.isPending ? 'Checking DNS…' : 'Verify DNS records'}
+            <Button variant="outlined" component={RouterLink} to="/domain/reputation" startIcon={<InsightsIcon />}>
+              Reputation
             </Button>
+            {canManage ? (
+              <Button
+                variant="contained"
+                startIcon={verify.isPending ? <CircularProgress size={16} color="inherit" /> : <VerifiedIcon />}
+                disabled={verify.isPending}
+                onClick={() => verify.mutate(domain.did)}
+              >
+                {verify.isPending ? 'Checking DNS…' : 'Verify DNS records'}
+              </Button>
+            ) : null}
           </Stack>
         ) : null}
       </Stack>
@@ -121,6 +128,8 @@ function DomainDetails({ domain, refreshing }: { domain: Domain; refreshing: boo
       <TrackingSettings domain={domain} editable={canManage} />
 
       <DomainPatternsCard did={domain.did} />
+
+      <DomainPoolCard did={domain.did} />
 
       {canManage ? (
         <>

@@ -56,7 +56,10 @@ export function InvoicesCard({ paymentEnabled }: { paymentEnabled: boolean }) {
                   <Typography variant="body2" color="text.secondary">
                     {periodText(invoice.period_start, invoice.period_end)}
                   </Typography>
-                  <Typography variant="body2">{money(invoice.total, invoice.currency)}</Typography>
+                  <Typography variant="body2" sx={{ textAlign: 'right' }}>
+                    {money(invoice.total, invoice.currency)}
+                    <RefundedLine invoice={invoice} />
+                  </Typography>
                 </Stack>
                 <InvoiceActions invoice={invoice} {...payProps(invoice)} />
               </Stack>
@@ -96,13 +99,31 @@ interface PayProps {
 
 function StatusChip({ invoice }: { invoice: Invoice }) {
   const paid = invoice.status === 'paid';
+  // Stripe's refunds (recorded from its webhook) say more than "Paid"; RefundedLine shows the amount.
+  const refund = invoice.refunded <= 0 ? null : invoice.refunded >= invoice.total ? 'Refunded' : 'Partly refunded';
+  const label = refund ?? (paid ? 'Paid' : invoice.status === 'void' ? 'Void' : 'Open');
   return (
     <Chip
       size="small"
-      label={paid ? 'Paid' : invoice.status === 'void' ? 'Void' : 'Open'}
-      color={paid ? 'success' : 'default'}
-      variant={paid ? 'filled' : 'outlined'}
+      label={label}
+      color={refund ? 'warning' : paid ? 'success' : 'default'}
+      variant={paid || refund ? 'filled' : 'outlined'}
     />
+  );
+}
+
+/** Under the total: how much Stripe gave back (nothing when there was no refund). */
+function RefundedLine({ invoice }: { invoice: Invoice }) {
+  if (invoice.refunded <= 0) return null;
+  return (
+    <Typography
+      component="span"
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block', whiteSpace: 'nowrap' }}
+    >
+      {money(invoice.refunded, invoice.currency)} refunded
+    </Typography>
   );
 }
 
@@ -141,6 +162,7 @@ function InvoiceRow({ invoice, ...props }: { invoice: Invoice } & PayProps) {
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         {money(invoice.total, invoice.currency)}
+        <RefundedLine invoice={invoice} />
       </TableCell>
       <TableCell>
         <StatusChip invoice={invoice} />

@@ -23,7 +23,8 @@ const COLUMNS: CardColumn<MtaProcess>[] = [
           component="div"
           sx={{ display: { xs: 'block', sm: 'none' } }}
         >
-          {row.in_flight} in flight · {row.delivered_last_minute} in the last minute
+          {row.in_flight} in flight · {row.delivered_last_minute} in the last minute · {row.open_connections}{' '}
+          connections
         </Typography>
       </>
     ),
@@ -45,6 +46,7 @@ const COLUMNS: CardColumn<MtaProcess>[] = [
   },
   { id: 'in_flight', label: 'In flight', hideBelow: 'sm', render: (row) => row.in_flight },
   { id: 'last_minute', label: 'Last minute', hideBelow: 'sm', render: (row) => row.delivered_last_minute },
+  { id: 'connections', label: 'Connections', hideBelow: 'sm', render: (row) => row.open_connections },
 ];
 
 /** The running processes (system/mtas); the call needs the master or mta subrole, so others get a note instead. */

@@ -1,104 +1,47 @@
-import type { CustomerQueue, DestinationQueue } from '@mailwright/contract';
+import type { DestinationQueue } from '@mailwright/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { formatDateTime } from '../../components/format.ts';
-import { type CardColumn, ListCard } from '../../components/ListCard.tsx';
+import { ListCard } from '../../components/ListCard.tsx';
 import { DeferredBulkDialog } from './DeferredBulkDialog.tsx';
+import { EventBusCard } from './EventBusCard.tsx';
+import { PausesCard, pauseName } from './PausesCard.tsx';
 import { ProcessesCard } from './ProcessesCard.tsx';
-import { useQueues, useRetryDestination } from './queues.api.ts';
+import { CUSTOMER_COLUMNS, DESTINATION_COLUMNS } from './queueColumns.tsx';
+import { type PauseTarget, usePauseAction, useQueues, useRetryDestination } from './queues.api.ts';
 
-const count = (label: string, pick: (row: DestinationQueue | CustomerQueue) => number) => ({
-  id: label.toLowerCase().replace(/ /g, '_'),
-  label,
-  render: pick,
-});
+/** A pause or resume waiting for the operator's confirm. */
+interface PauseAsk {
+  target: PauseTarget;
+  pause: boolean;
+  name: string;
+  /** Messages queued there now (the dialog says how many it holds or lets go). */
+  queued: number | null;
+}
 
-const DESTINATION_COLUMNS: CardColumn<DestinationQueue>[] = [
-  {
-    id: 'destination',
-    label: 'Destination',
-    cellSx: { minWidth: 120, overflowWrap: 'anywhere' },
-    render: (row) => (
-      <>
-        <span>{row.destination}</span>
-        {row.backoff && (
-          <Typography variant="caption" color="warning.main" component="div">
-            Backoff until {formatDateTime(row.backoff.until)}: {row.backoff.reason}
-          </Typography>
-        )}
-        {/* On a phone the counts and the reply go under the destination instead of columns of their own. */}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          sx={{ display: { xs: 'block', sm: 'none' } }}
-        >
-          {row.queued} queued · {row.deferred} deferred
-        </Typography>
-        {row.last_reply && (
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ display: { xs: 'block', md: 'none' } }}
-          >
-            {row.last_reply}
-          </Typography>
-        )}
-      </>
-    ),
-  },
-  { ...count('Queued', (row) => row.queued), hideBelow: 'sm' },
-  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm' },
-  { ...count('Deferred', (row) => row.deferred), hideBelow: 'sm' },
-  { id: 'oldest', label: 'Oldest', hideBelow: 'md', render: (row) => formatDateTime(row.oldest) },
-  { id: 'next', label: 'Next attempt', hideBelow: 'sm', render: (row) => formatDateTime(row.next_attempt) },
-  {
-    id: 'reply',
-    label: 'Why deferred',
-    hideBelow: 'md',
-    cellSx: { minWidth: 160, overflowWrap: 'anywhere' },
-    render: (row) => row.last_reply ?? '—',
-  },
-];
+const plural = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
 
-const CUSTOMER_COLUMNS: CardColumn<CustomerQueue>[] = [
-  {
-    id: 'customer',
-    label: 'Customer',
-    cellSx: { minWidth: 110, overflowWrap: 'break-word' },
-    render: (row) => (
-      <>
-        {row.customer}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="div"
-          sx={{ display: { xs: 'block', sm: 'none' } }}
-        >
-          {row.queued} queued · {row.deferred} deferred
-        </Typography>
-      </>
-    ),
-  },
-  { ...count('Queued', (row) => row.queued), hideBelow: 'sm' },
-  { ...count('In flight', (row) => row.in_flight), hideBelow: 'sm' },
-  { ...count('Deferred', (row) => row.deferred), hideBelow: 'sm' },
-  { id: 'oldest', label: 'Oldest', hideBelow: 'sm', render: (row) => formatDateTime(row.oldest) },
-];
+function pauseMessage(ask: PauseAsk): string {
+  const queued = ask.queued === null ? '' : ` (${plural(ask.queued)} queued now)`;
+  return ask.pause
+    ? `Pause ${ask.name}${queued}? Its messages are held and no process delivers them until you resume it; messages in flight finish their attempt.`
+    : `Resume ${ask.name}? Its held messages go now.`;
+}
 
 /**
  * /monitoring/rabbitmq (superadmin), the monitoring section's default tab: the running processes and the delivery
- * queue by destination and by customer, with "Retry now" for a destination's deferred messages.
+ * queue by destination and by customer, with "Retry now" for a destination's deferred messages, pause and resume of
+ * a destination or a customer, and the bulk actions by filter; then the event bus (EventBusCard).
  */
 export default function QueuesScreen() {
   const queues = useQueues();
   const retry = useRetryDestination();
   const [retrying, setRetrying] = useState<DestinationQueue | null>(null);
   const [bulk, setBulk] = useState(false);
+  const pauseAction = usePauseAction();
+  const [asking, setAsking] = useState<PauseAsk | null>(null);
   const delivery = queues.data?.delivery;
   const total = delivery?.total;
   return (
@@ -110,12 +53,13 @@ export default function QueuesScreen() {
         {total
           ? `${total.queued} queued · ${total.in_flight} in flight · ${total.deferred} deferred. Refreshes every 20 seconds.`
           : 'Processes and the delivery queue. Refreshes every 20 seconds.'}
+        {total?.paused ? ` ${plural(total.paused)} held by a pause.` : ''}
       </Typography>
       <ProcessesCard />
       <ListCard
         title="By destination"
         heading="h3"
-        description="The most queued destinations: deferred messages wait for their next attempt; retry them now once the destination accepts mail again."
+        description="The most queued destinations: deferred messages wait for their next attempt; retry them now once the destination accepts mail again, or pause a destination that refuses mail."
         mt={3}
         action={
           <Button variant="outlined" size="small" onClick={() => setBulk(true)} sx={{ flexShrink: 0 }}>
@@ -126,13 +70,29 @@ export default function QueuesScreen() {
         query={{ ...queues, data: delivery ? { items: delivery.by_destination } : undefined }}
         columns={DESTINATION_COLUMNS}
         rowKey={(row) => row.destination}
-        rowActions={(row) =>
-          row.deferred > 0 ? (
-            <Button size="small" onClick={() => setRetrying(row)} aria-label={`Retry ${row.destination} now`}>
-              Retry now
+        rowActions={(row) => (
+          <>
+            {row.deferred > 0 && (
+              <Button size="small" onClick={() => setRetrying(row)} aria-label={`Retry ${row.destination} now`}>
+                Retry now
+              </Button>
+            )}
+            <Button
+              size="small"
+              onClick={() =>
+                setAsking({
+                  target: { destination: row.destination },
+                  pause: !row.is_paused,
+                  name: row.destination,
+                  queued: row.queued,
+                })
+              }
+              aria-label={`${row.is_paused ? 'Resume' : 'Pause'} ${row.destination}`}
+            >
+              {row.is_paused ? 'Resume' : 'Pause'}
             </Button>
-          ) : null
-        }
+          </>
+        )}
         emptyText="Nothing is queued."
         errorText="The delivery queue could not be loaded."
       />
@@ -145,18 +105,38 @@ export default function QueuesScreen() {
         query={{ ...queues, data: delivery ? { items: delivery.by_customer } : undefined }}
         columns={CUSTOMER_COLUMNS}
         rowKey={(row) => row.customer_id}
-        rowActions={() => null}
+        rowActions={(row) => (
+          <Button
+            size="small"
+            onClick={() =>
+              setAsking({
+                target: { customerId: row.customer_id },
+                pause: !row.is_paused,
+                name: `customer ${row.customer}`,
+                queued: row.queued,
+              })
+            }
+            aria-label={`${row.is_paused ? 'Resume' : 'Pause'} customer ${row.customer}`}
+          >
+            {row.is_paused ? 'Resume' : 'Pause'}
+          </Button>
+        )}
         emptyText="Nothing is queued."
         errorText="The delivery queue could not be loaded."
       />
-      <Typography variant="h6" component="h3" sx={{ mt: 3, mb: 0.5, fontSize: '1rem' }}>
-        RabbitMQ
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {queues.data && !queues.data.rabbitmq.configured
-          ? 'No RabbitMQ broker is configured: events go through the database outbox, so there are no broker queues to show.'
-          : ''}
-      </Typography>
+      <PausesCard
+        pauses={delivery?.pauses}
+        query={queues}
+        onResume={(pause) =>
+          setAsking({
+            target: pause.destination ? { destination: pause.destination } : { customerId: pause.customer_id ?? 0 },
+            pause: false,
+            name: pauseName(pause),
+            queued: null,
+          })
+        }
+      />
+      <EventBusCard status={queues.data?.rabbitmq} isError={queues.isError} />
       <DeferredBulkDialog open={bulk} customers={delivery?.by_customer ?? []} onClose={() => setBulk(false)} />
       <ConfirmDialog
         open={retrying !== null}
@@ -169,6 +149,15 @@ export default function QueuesScreen() {
         confirmLabel="Retry now"
         onConfirm={() => (retrying ? retry.mutateAsync(retrying.destination) : Promise.resolve())}
         onClose={() => setRetrying(null)}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.pause ? 'Pause delivery' : 'Resume delivery'}
+        message={asking ? pauseMessage(asking) : ''}
+        confirmLabel={asking?.pause ? 'Pause' : 'Resume'}
+        destructive={asking?.pause === true}
+        onConfirm={() => (asking ? pauseAction.mutateAsync(asking) : Promise.resolve())}
+        onClose={() => setAsking(null)}
       />
     </Box>
   );

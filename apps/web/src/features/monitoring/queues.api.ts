@@ -35,7 +35,32 @@ export function useRetryDestination() {
   );
 }
 
-/** Bulk retry or drop of deferred messages by filter; says how many and re-reads the queues. */
+/** Bulk retry, release or drop by filter; says how many and re-reads the queues. */
 export function useDeferredAction() {
   return useRemoveMutation(QUEUES_KEY, (body: DeferredAction) => api(queuesEndpoints.deferred, { body }));
+}
+
+/** What an operator pauses or resumes: a destination (recipient domain) or a customer. */
+export type PauseTarget = { destination: string } | { customerId: number };
+
+/** Pause or resume a destination or a customer; says how many messages it held or let go, re-reads the queues. */
+export function usePauseAction() {
+  return useRemoveMutation(QUEUES_KEY, ({ target, pause }: { target: PauseTarget; pause: boolean }) => {
+    if ('destination' in target) {
+      const endpoint = pause ? queuesEndpoints.pauseDestination : queuesEndpoints.resumeDestination;
+      return api(endpoint, { params: { destination: target.destination } });
+    }
+    const endpoint = pause ? queuesEndpoints.pauseCustomer : queuesEndpoints.resumeCustomer;
+    return api(endpoint, { params: { customerId: target.customerId } });
+  });
+}
+
+/** How many messages a bulk action would take now (the dialog's count before the confirm); null while unknown. */
+export function useDeferredPreview(filter: DeferredAction, enabled: boolean) {
+  return useQuery({
+    queryKey: [...QUEUES_KEY, 'preview', filter],
+    queryFn: ({ signal }) => api(queuesEndpoints.previewDeferred, { body: filter, signal }),
+    enabled,
+    retry: false,
+  });
 }

@@ -1,0 +1,50 @@
+/**
+ * The remote server's own reply inside a bounce's human-readable text, read from the public bounce templates of the
+ * common MTAs, so that their boilerplate ("This is the mail system at host ...", "This message was created
+ * automatically by mail delivery software", "Hi. This is the qmail-send program") is never taken for the reply. Each
+ * pattern runs on one recipient's text with its whitespace squashed to single spaces.
+ */
+const REPLY_PATTERNS: readonly RegExp[] = [
+  // Sendmail's report line per failed address: "(reason: 550 5.1.1 <a@b>... User unknown)" (sendmail/deliver.c).
+  /\(reason: ([^()]{3,300})\)/i,
+  // Exim's transport error: "SMTP error from remote mail server after RCPT TO:<a@b>: 550 ..." (also "after end of
+  // data", "after MAIL FROM:<s@d> SIZE=1234", "after pipelined RCPT TO:<a@b>"); older Exims say "remote mailer".
+  /SMTP error from remote (?:mail server|mailer) after (?:pipelined )?(?:end of data|initial connection|(?:RCPT TO|MAIL FROM):<[^<>]*>(?: [\w=.-]+)*|[A-Z]{4}(?: [\w.-]+)?)\s*:\s*([245]\d\d\b.*)$/i,
+  // Postfix's bounce(8) template: "<a@b>: host mx.example.com[192.0.2.1] said: 550 5.1.1 ... (in reply to RCPT TO
+  // command)".
+  /\bhost \S+ said: (.+)$/i,
+  // qmail-remote's text as qmail-send returns it: "<a@b>: 192.0.2.1 does not like recipient. Remote host said: 550
+  // ... Giving up on 192.0.2.1."
+  /Remote host said: (.+?)(?: Giving up on \S+?\.?| I'm not going to try again.*)?$/i,
+  // Exchange 2007 and later: "Remote Server returned '550 5.1.1 RESOLVER.ADR.RecipNotFound; not found'", or the
+  // "#<mx.example.com #5.0.0 smtp; 550 ...> #SMTP#" and "mx.example.com #550 5.1.1 ... ##" forms of the diagnostic
+  // information for administrators.
+  /Remote Server returned '([^']{3,400})'/i,
+  /#<[^#<>]+#[245]\.\d{1,3}\.\d{1,3} smtp; ?([^<>]{3,400})> ?#SMTP#/i,
+  /\s#([245]\d\d[ -][245]\.\d{1,3}\.\d{1,3} [^#]{3,400}?) ?##/,
+  // Gmail: "The response from the remote server was: 550 ..." / "The error that the other server returned was: 550".
+  /(?:response from the remote server was|error that the other server returned was|remote server (?:replied|responded|said)):? ([245]\d\d\b.+)$/i,
+];
+
+/**
+ * Postfix and qmail name their own reason after the address when no remote server answered: "<a@b>: connect to
+ * mx.example.com[192.0.2.1]:25: Connection timed out", "<a@b>: Host or domain name not found. Name service error for
+ * name=example.com type=MX: Host not found, try again", "<a@b>: Sorry, I wasn't able to establish an SMTP connection.
+ * (#4.4.1)". Taken when a recipient's text starts with its address, or anywhere within those two templates (their
+ * "This is the mail system at host" / "This is the qmail-send program" openings), where the text before the address is
+ * boilerplate.
+ */
+const OWN_REASON_TEMPLATE = /This is the mail system at host|This is the qmail-send program/i;
+const OWN_REASON = /<[^<>\s]+@[^<>\s]+>(?: \(expanded from <[^<>]+>\))?: (?!host \S+ said:)(.{3,})$/;
+
+/** The remote server's reply (or, for Postfix, its own stated reason) in one recipient's text; undefined if none. */
+export function remoteReply(text: string): string | undefined {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  for (const pattern of REPLY_PATTERNS) {
+    const reply = pattern.exec(flat)?.[1]?.trim();
+    if (reply) return reply;
+  }
+  const own = OWN_REASON.exec(flat);
+  if (own && (own.index === 0 || OWN_REASON_TEMPLATE.test(flat))) return own[1]?.trim();
+  return undefined;
+}
