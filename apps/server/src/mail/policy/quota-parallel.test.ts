@@ -20,8 +20,8 @@ import { putOnTier } from '../testing/quota-tiers.ts';
  * Issue 14: "a hard cap tested with several processes accepting in parallel: the number of accepted messages never
  * exceeds the allowance". Every sender below goes through the whole intake (domain, vetting, URI check, DKIM, the
  * group commit) with more demand than the allowance: exactly the allowance is accepted, the rest refused with the
- * quota's 452 / 402, and the 80% and 100% notices come once each. On PostgreSQL the senders are separate node
- * processes; PGlite allows one process per data folder, so there (and on PostgreSQL too) several intakes with their
+ * quota's 452 / 402, the 100% notice comes once and the 80% one at most once. On PostgreSQL the senders are separate
+ * node processes; PGlite allows one process per data folder, so there (and on PostgreSQL too) several intakes with their
  * own database clients share one process.
  */
 interface Outcome {
@@ -40,9 +40,26 @@ async function totals(db: Db, sender: SeededSender) {
     counted: await n('SELECT coalesce(sum(accepted), 0)::int AS n FROM quota_usage WHERE customer_id = $1'),
     messages: await n('SELECT count(*)::int AS n FROM messages WHERE customer_id = $1'),
     acceptedEvents: await n("SELECT count(*)::int AS n FROM events WHERE customer_id = $1 AND event = 'accepted'"),
-    notices80: await n("SELECT count(*)::int AS n FROM notifications WHERE customer_id = $1 AND kind = 'quota-80'"),
     notices100: await n("SELECT count(*)::int AS n FROM notifications WHERE customer_id = $1 AND kind = 'quota-100'"),
   };
+}
+
+/**
+ * The 80% notice comes at most once, and only for a count that crossed 80% without reaching 100%: a group commit that
+ * takes the count from below 80% straight to the allowance sends only the 100% one (quota.test.ts), and which batches
+ * several processes form is up to the scheduler.
+ */
+async function expectEightyNotice(db: Db, sender: SeededSender, allowance: number) {
+  const rows = await db.query<{ message: string }>(
+    "SELECT message FROM notifications WHERE customer_id = $1 AND kind = 'quota-80'",
+    [sender.customerId],
+  );
+  expect(rows.length).toBeLessThanOrEqual(1);
+  for (const { message } of rows) {
+    const used = Number(/\((\d+) of (\d+) messages\)/.exec(message)?.[1]);
+    expect(used * 100).toBeGreaterThanOrEqual(allowance * 80);
+    expect(used).toBeLessThan(allowance);
+  }
 }
 
 function sum(outcomes: readonly Outcome[]) {
@@ -121,9 +138,9 @@ describe('hard cap with several database clients in one process (PGlite and Post
       counted: ALLOWANCE,
       messages: ALLOWANCE,
       acceptedEvents: ALLOWANCE,
-      notices80: 1,
       notices100: 1,
     });
+    await expectEightyNotice(db, sender, ALLOWANCE);
   });
 });
 
@@ -233,9 +250,9 @@ if (testDbKind === 'postgres') {
         counted: ALLOWANCE,
         messages: ALLOWANCE,
         acceptedEvents: ALLOWANCE,
-        notices80: 1,
         notices100: 1,
       });
+      await expectEightyNotice(db, sender, ALLOWANCE);
     });
 
     it('messages of 1 to 3 recipients from every process at once never take more than the allowance', {
