@@ -60,7 +60,7 @@ export const MAILBOX_RULES: readonly SourcedCategoryRule[] = [
     [
       String.raw`(mail ?box|inbox|mail ?folder|account|maildir|mail drop|recipient|user)('s)? (is |was |has become |appears to be )?(full|over ?quota|out of (storage|space)|over (the )?(storage|size) limit)`,
       String.raw`over ?quota|quota (exceeded|exceed|full|violation|usage exceeded)|(exceed(s|ed|ing)?|over) (the |his |her |their |its |your )?(recipient'?s? |user'?s? )?(storage|quota|mailbox|disk)|exceeded storage allocation`,
-      String.raw`(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system |mail )?(space|storage)|not enough (disk )?space|out of (storage|disk) space|no space left`,
+      String.raw`(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system |mail )?(space|storage)|not enough (disk )?space|out of (storage|disk) space|no space left|\b(mail )?system (is )?full\b`,
       String.raw`(mail ?box|inbox) (size |storage )?(limit|quota) (exceeded|reached)|mailbox size limit|user has (exceeded|too many messages)|too much mail|disk full|storage (full|exceeded|limit)`,
       // "has reached its storage limit", "reached the maximum mailbox size", "mailbox has reached its quota" (Gmail's
       // 'out of storage space', Microsoft's 'mailbox has reached its maximum size', Yahoo's 'over its storage limit').
@@ -104,7 +104,7 @@ export const MAILBOX_RULES: readonly SourcedCategoryRule[] = [
       String.raw`recipient address(es)? rejected ?: access denied|(recipient )?address rejected\.?( <?[^\s<>]+@[^\s<>]+>?)?\.?\s*$`,
       // The address alone refused, nothing else said ('550 <a@b>... Rejected', '550 recipient <a@b> denied').
       String.raw`^[^;]*; [45]\d\d[ -]([45]\.\d{1,3}\.\d{1,3} )?(recipient )?<?[^\s<>]+@[^\s<>]+>?(\.\.\.)?:? (rejected|denied)\.?\s*$`,
-      String.raw`utilisateur inconnu|destinataire inconnu|n'existe pas|unbekannt|existiert nicht|sconosciuto|inesistente|inexistente|no existe|desconocido|nie istnieje|nie ma takiego|desconhecid[oa]|n[ãa]o existe|bestaat niet|(gebruiker|ontvanger) onbekend|onbekende (gebruiker|ontvanger)|adresse introuvable|пользовател[ья] не найден|нет такого (пользователя|адреса|ящика)|(адрес|ящик|адресат)\S* не существует`,
+      String.raw`utilisateur inconnu|destinataire inconnu|adresse (e-?mail |électronique )?(inconnue|invalide|inexistante)|n'existe pas|unbekannt|existiert nicht|sconosciuto|inesistente|inexistente|no existe|desconocido|nie istnieje|nie ma takiego|desconhecid[oa]|n[ãa]o existe|bestaat niet|(gebruiker|ontvanger) onbekend|onbekende (gebruiker|ontvanger)|adresse introuvable|пользовател[ья] не найден|нет такого (пользователя|адреса|ящика)|(адрес|ящик|адресат)\S* не существует`,
       String.raw`(user|mailbox|recipient|rcpt|local part|address|account|addressee) <?[^\s<>]+@[^\s<>]+>?:? (is )?(not (a )?valid|not known|not here|not found|does not exist|invalid|unknown|illegal)\b|<?[^\s<>]+@[^\s<>]+>?:? (is )?(not (a )?valid|not known|not here|does not exist)\b`,
       String.raw`no mail-?box here by that name|sorry, no mailbox|i cannot deliver mail for|address invalid|no such id\b|recipient unrecogni[sz]ed|my badrcptto list|\bRCP-P1\b`,
       // The Chinese webmail notices (QQ Mail, NetEase 163/126, Sina): user, recipient, mailbox or account does not exist.

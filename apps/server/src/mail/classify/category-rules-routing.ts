@@ -73,9 +73,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'policy-related',
     'Rate or volume limits of the recipient side',
-    "Gmail 4.2.1/5.2.1 'receiving mail at a rate that prevents additional messages'; Microsoft 5.2.121/5.2.122 'per hour message receive limit', RP-001; Yahoo [TS0x] deferrals; greylisting (RFC 6647)",
+    "Gmail 4.2.1/5.2.1 'receiving mail at a rate that prevents additional messages' and 450 4.2.1 'The user you are trying to contact is receiving mail too quickly'; Microsoft 5.2.121/5.2.122 'per hour message receive limit', RP-001; Yahoo [TS0x] deferrals; greylisting (RFC 6647)",
     [
-      'receiving mail at a rate|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
+      'receiving (mail|messages|e-?mail) (at a rate|too (quickly|fast))|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
       // Outlook.com's published RP-001..RP-003 ('We have limits for how many messages can be sent per hour and per day').
       String.raw`\bRP-00[1-3]\b|limits? (for|on) how many messages`,
     ],
@@ -97,9 +97,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'bad-configuration',
     'Remote misconfiguration or system error',
-    "RFC 3463 X.3.0/X.3.5 'System incorrectly configured'; Postfix 'Temporary lookup failure', 'local configuration error'; sysexits.h EX_NOPERM 'Insufficient permission' (as Sendmail reports it)",
+    "RFC 3463 X.3.0/X.3.5 'System incorrectly configured'; Exim 451 'Temporary local problem - please try later'; Postfix 'Temporary lookup failure', 'local configuration error'; sysexits.h EX_NOPERM 'Insufficient permission' (as Sendmail reports it)",
     [
-      String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system (error|problem)|internal (server )?error|local error|write error|i/o error|insufficient permission`,
+      String.raw`configuration error|misconfigur|local configuration|config(uration)? problem|system (error|problem)|internal (server )?error|local error|(temporary )?local problem|write error|i/o error|insufficient permission`,
       String.raw`(unable to|cannot|can't|could not|failed to) (contact|connect to|reach|bind to) (the )?(ldap|directory)|(ldap|directory server) (error|failure|unavailable|not available|timeout|timed out|down)|ldap server (error|failure|unavailable|not available|timeout|timed out|down)|temporary lookup failure`,
     ],
   ),

@@ -45,7 +45,7 @@ export const SENDER_RULES: readonly SourcedCategoryRule[] = [
       // The same said with an adjective or after the refusal: 'Sender domain not resolvable', 'Sender rejected: domain
       // does not exist' (Postfix reject_unknown_sender_domain's fact in other MTAs' words).
       String.raw`\bsender('?s)? (address |e-?mail |mail )?domain (is )?(not resolvable|unresolvable)|\bsender (address )?(rejected|refused|denied)[:.,;]? (the )?domain (\S+ )?(does not exist|not found|unknown|unresolvable)`,
-      String.raw`sender (address )?(<?[^\s<>]*@[^\s<>]+>?:? )?(is )?(not (a )?valid|invalid|unknown|not known|not allowed)|envelope sender (has been |is )?(denied|rejected|refused|not allowed)|invalid mail from|email address is not verified|identities failed the check|domain may not exist or dns check failed|\bDNS-P[12]\b`,
+      String.raw`sender (address )?(<?[^\s<>]*@[^\s<>]+>?:? )?(is )?(not (a )?valid|invalid|unknown|not known|not allowed)|envelope sender (has been |is )?(denied|rejected|refused|not allowed)|^[^;]*; ([45]\d\d[ -]([45]\.\d{1,3}\.\d{1,3} )?)?sender (address )?(denied|refused|rejected)[.!]?\s*$|invalid mail from|email address is not verified|identities failed the check|domain may not exist or dns check failed|\bDNS-P[12]\b`,
       // Sendmail's check_mail ('Domain name required for sender address', 'Real domain name required for sender
       // address'); qmail-smtpd's badmailfrom ('sorry, your envelope sender is in my badmailfrom list'); the return-path
       // domain named as missing.

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
+import { useTestApp } from '../../test/setup.ts';
+
+const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
+const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
+
+type Row = { pattern: string; category: string; note: string; enabled: boolean };
+const SPAM =
+  'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)';
+const BLOCKS = 'The sending IP or domain is blocklisted or distrusted';
+const RATE = 'Rate or volume limits of the recipient side';
+
+const t = useTestApp();
+
+describe('S7-106 migration 0038 updates the bounce-category defaults still as 0028 shipped them', () => {
+  it('changes only shipped patterns; an edited row keeps its words, a switched-off one gets the new words and stays off', async () => {
+    const rows = await t.deps.db
+      .transaction(async (tx) => {
+        // Back to the list as 0028 left it: every row 0038 changes gets its old pattern again.
+        await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${valuesOf(v5)}) v
+          WHERE p.note = v.note AND p.category = v.category`);
+        await tx.query("UPDATE bounce_category_patterns SET pattern = 'spam|our words' WHERE note = $1", [SPAM]);
+        await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
+        const old = await tx.one<{ pattern: string }>('SELECT pattern FROM bounce_category_patterns WHERE note = $1', [
+          RATE,
+        ]);
+        await tx.exec(v5);
+        const result = await tx.query<Row>(
+          'SELECT pattern, category, note, enabled FROM bounce_category_patterns ORDER BY position, id',
+        );
+        throw Object.assign(new Error('rollback'), { rows: result, old: old.pattern });
+      })
+      .catch((error: Error & { rows?: Row[]; old?: string }) => {
+        if (!error.rows) throw error;
+        return { rows: error.rows, old: error.old };
+      });
+
+    const rate = DEFAULT_CATEGORY_RULES.find((r) => r.note === RATE);
+    // The fixture really started from the older words (else the test would pass without the migration).
+    expect(rows.old).not.toBe(rate?.pattern);
+    expect(rows.rows.find((r) => r.note === RATE)?.pattern).toBe(rate?.pattern);
+    expect(rows.rows.find((r) => r.note === SPAM)?.pattern).toBe('spam|our words');
+    const blocks = DEFAULT_CATEGORY_RULES.find((r) => r.note === BLOCKS);
+    expect(rows.rows.find((r) => r.note === BLOCKS)).toMatchObject({ pattern: blocks?.pattern, enabled: false });
+    expect(rows.rows.filter((r) => r.note !== SPAM).map((r) => [r.pattern, r.category, r.note])).toEqual(
+      DEFAULT_CATEGORY_RULES.filter((r) => r.note !== SPAM).map((r) => [r.pattern, r.category, r.note]),
+    );
+  });
+});
+
+/** The migration's own VALUES list as a derived table (note, category, old_pattern, new_pattern). */
+function valuesOf(sql: string): string {
+  const start = sql.indexOf('VALUES', sql.indexOf('INSERT INTO bcp_v5'));
+  const end = sql.indexOf(';\n', start);
+  return `SELECT * FROM (VALUES ${sql.slice(start + 'VALUES'.length, end)}) AS v0 (note, category, old_pattern, new_pattern)`;
+}
