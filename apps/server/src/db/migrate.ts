@@ -6,31 +6,38 @@ import type { Db } from './client.ts';
 const MIGRATIONS_DIR = join(SERVER_ROOT, 'src', 'db', 'migrations');
 const MIGRATION_LOCK = 727_001;
 
-/** Applies every migrations/NNNN_name.sql not yet applied, in order, each in its own transaction. */
+/**
+ * Applies every migrations/NNNN_name.sql not yet applied, in order, each in its own transaction. Several processes
+ * may start at once against PostgreSQL: each migration's transaction first takes a transaction-scoped advisory lock
+ * and checks again whether another process applied it meanwhile, so they take turns and each file runs once. The
+ * lock ends with its transaction on whichever pooled connection ran it (a session lock taken through a pool could be
+ * released on another connection, or outlive the run on an idle one).
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort();
-  const applied: string[] = [];
-  // Several processes may start at once against PostgreSQL; the advisory lock makes them take turns.
-  await db.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    const done = new Set(
-      (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  await db.transaction(async (tx) => {
+    // Two concurrent CREATE TABLE IF NOT EXISTS can still collide in the catalog: the lock makes them take turns too.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    for (const file of files) {
-      const version = file.replace(/\.sql$/, '');
-      if (done.has(version)) continue;
-      const sql = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
-      });
-      applied.push(version);
-    }
-  } finally {
-    await db.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  });
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort();
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.sql$/, '');
+    if (done.has(version)) continue;
+    const sql = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if (await tx.maybeOne('SELECT 1 FROM schema_migrations WHERE version = $1', [version])) return false;
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      return true;
+    });
+    if (ran) applied.push(version);
   }
   return applied;
 }
