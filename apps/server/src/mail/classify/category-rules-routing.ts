@@ -36,9 +36,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'bad-domain',
     'The recipient domain does not exist',
-    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain')",
+    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain'); Exchange 2003 NDR ('could not be found in Domain Name Service (DNS)'); 'Invalid domain' (RFC 3463 X.1.2 in words)",
     [
-      String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)`,
+      String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)|could not be found in (the )?domain name (service|system)|\binvalid (recipient |destination )?domain( name)?\b`,
       "unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
       String.raw`domain (retired|bad|illegal|unavailable)\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
       String.raw`domain \S+\.\S+ (does not exist|not found)|non-?existent ?domain`,
@@ -51,9 +51,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'routing-errors',
     'Mail routing problem',
-    "RFC 3463 X.4.6 'Routing loop detected', X.4.4 'Unable to route'; Microsoft 5.4.14 'Hop count exceeded', 5.4.6; qmail 'This message is looping: it already has my Delivered-To line'; PowerMTA defaults (/\\broute\\b/ routing-errors); strerror(3) of ENETUNREACH/EHOSTUNREACH ('Network is unreachable', 'No route to host') as Postfix and Exim report a failed connect",
+    "RFC 3463 X.4.6 'Routing loop detected', X.4.4 'Unable to route'; Microsoft 5.4.14 'Hop count exceeded', 5.4.6; qmail 'This message is looping: it already has my Delivered-To line'; PowerMTA defaults (/\\broute\\b/ routing-errors); strerror(3) of ENETUNREACH/EHOSTUNREACH ('Network is unreachable', 'No route to host') as Postfix and Exim report a failed connect; Exchange NDR 5.4.6 ('caused the message to bounce between two servers')",
     [
-      'mail ?loop|loop detected|is looping|too many hops|hop count|routing (error|loop|failure)|unroutable',
+      'mail ?loop|loop detected|is looping|too many hops|hop count|routing (error|loop|failure)|unroutable|bounce between (two )?servers',
       // Exim 'Too many "Received" headers - suspected mail loop' and Postfix 'mail forwarding loop for'; RFC 3463 X.4.4
       // 'Unable to route' in words.
       String.raw`forwarding loop|\bunable to route\b|\bno (valid )?route (found|for|to (the )?(destination|domain))`,
@@ -78,14 +78,16 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
       'receiving (mail|messages|e-?mail) (at a rate|too (quickly|fast))|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
       // Outlook.com's published RP-001..RP-003 ('We have limits for how many messages can be sent per hour and per day').
       String.raw`\bRP-00[1-3]\b|limits? (for|on) how many messages`,
+      // NetEase's published RP: codes ('RP:QRC', 'RP:TRC': too many mails in a short time), and the words themselves.
+      String.raw`\bRP:[A-Z]{3}\b|too many (e-?)?(mails|messages) in a short (period of )?time`,
     ],
   ),
   rule(
     'protocol-errors',
     'SMTP protocol error',
-    "RFC 5321 500/501/502/503/504 texts ('Syntax error', 'Bad sequence of commands', 'Command not implemented'); RFC 3463 X.5.x",
+    "RFC 5321 500/501/502/503/504 texts ('Syntax error', 'Bad sequence of commands', 'Command not implemented'); RFC 3463 X.5.x; Exim 'SMTP synchronization error' (RFC 2920 pipelining misuse)",
     [
-      'syntax error|bad sequence|command (not )?(recogni[sz]ed|unrecognized|unknown|implemented)|not implemented|unrecognized command|protocol error|malformed address',
+      'syntax error|bad sequence|command (not )?(recogni[sz]ed|unrecognized|unknown|implemented)|not implemented|unrecognized command|protocol error|malformed address|synchroni[sz]ation error|pipelining (is )?not (allowed|permitted)',
     ],
   ),
   rule(
@@ -106,9 +108,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'message-expired',
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
-    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'",
+    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying')",
     [
-      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long',
+      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long|(has )?stopped trying',
       // "Message expired", "Envelope expired", "Delivery time expired", "message has expired", "expired after 5 days",
       // "queue lifetime expired": what expired is always the message's time in the queue.
       String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,

@@ -30,9 +30,9 @@ export const SENDER_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'invalid-sender',
     'The envelope sender or its domain does not check out',
-    "PowerMTA default bounce-category-patterns (sender verify failed, requires valid sender domain, No MX for envelope sender domain, Domain of sender address, return MX does not exist); Postfix reject_unknown_sender_domain ('Sender address rejected: Domain not found') and reject_non_fqdn_sender; Exim 'Sender verify failed'; Sendmail 553 5.1.8 'Domain of sender address ... does not exist'; qmail 'sorry, your envelope sender domain must exist'; KumoMTA community rules ('Sender Domain Resolve Fail', 'has no A, AAAA, or MX DNS records', 'Domain may not exist or DNS check failed'); Facebook DNS-P1/DNS-P2 (MAIL FROM domain missing or without MX); RFC 7505 4.2 ('550 5.7.27 Sender address has null MX'); Exim 'Could not complete sender verify callout'; Amazon SES sending errors ('Email address is not verified. The following identities failed the check'); Yahoo 'unresolvable RFC.5321 from domain'; Microsoft 5.1.8 'Access denied, bad outbound sender'; Sendmail check_mail ('Domain name required for sender address'); qmail-smtpd badmailfrom ('your envelope sender is in my badmailfrom list'); RFC 5321 4.1.1.2 (the reverse-path refused: 'Sender address does not exist')",
+    "PowerMTA default bounce-category-patterns (sender verify failed, requires valid sender domain, No MX for envelope sender domain, Domain of sender address, return MX does not exist); Postfix reject_unknown_sender_domain ('Sender address rejected: Domain not found') and reject_non_fqdn_sender; Exim 'Sender verify failed'; Sendmail 553 5.1.8 'Domain of sender address ... does not exist'; qmail 'sorry, your envelope sender domain must exist'; KumoMTA community rules ('Sender Domain Resolve Fail', 'has no A, AAAA, or MX DNS records', 'Domain may not exist or DNS check failed'); Facebook DNS-P1/DNS-P2 (MAIL FROM domain missing or without MX); RFC 7505 4.2 ('550 5.7.27 Sender address has null MX'); Exim 'Could not complete sender verify callout'; Amazon SES sending errors ('Email address is not verified. The following identities failed the check'); Yahoo 'unresolvable RFC.5321 from domain'; Microsoft 5.1.8 'Access denied, bad outbound sender'; Sendmail check_mail ('Domain name required for sender address'); qmail-smtpd badmailfrom ('your envelope sender is in my badmailfrom list'); RFC 5321 4.1.1.2 (the reverse-path refused: 'Sender address does not exist'); Exim's sender verification ('Verification failed for <...>', 'Could not complete sender verify'); 'the sender MX record does not exist'; Proofpoint's bare 'Sender Denied'",
     [
-      String.raw`sender (address |domain )?((verify|verification) failed|could not be verified|address rejected|domain must (exist|resolve))|sender verify callout|sender (address|domain) has (a )?null mx`,
+      String.raw`sender (address |domain )?((verify|verification) failed|could not be verified|address rejected|domain must (exist|resolve))|sender verify callout|sender (address|domain) has (a )?null mx|\bsender (address )?(verify|verification)\b|could not complete sender verify|^[^;]*; [45]\d\d[ -]([45]\.\d{1,3}\.\d{1,3} )?verification failed for <`,
       String.raw`(unable|failed) to verify (the )?sender|requires (a )?valid sender|bad sender'?s? (system )?address|no mx for (envelope )?sender`,
       String.raw`domain of sender address|sender'?s? domain (\S+ )?(not found|does not exist|is invalid|is unknown|resolve fail|has no)|envelope sender domain must exist|return mx does not exist`,
       String.raw`unresolvable rfc\.?5321 from domain|bad outbound sender|sender address rejected|invalid sender|unknown sender|sender (is )?(unknown|invalid)|fake sender`,
@@ -40,7 +40,7 @@ export const SENDER_RULES: readonly SourcedCategoryRule[] = [
       // "Domain of sender address x@y does not resolve", "sender domain example.org could not be resolved", "the
       // domain of your sender address has no DNS records", "sender's domain does not exist" (Postfix, Sendmail and
       // PowerMTA wordings of RFC 5321 4.1.1.2 sender checks).
-      String.raw`\bsender('?s)? (address |e-?mail |mail )?(domain|host)\b.{0,60}\b(does not|doesn't|did not|could not|cannot|can't) (be )?(resolve|resolved|exist)|\bdomain of (the |your )?sender\b`,
+      String.raw`\bsender('?s)? (address |e-?mail |mail )?(domain|host|mx)\b.{0,60}\b(does not|doesn't|did not|could not|cannot|can't) (be )?(resolve|resolved|exist)|\bdomain of (the |your )?sender\b`,
       String.raw`(could not|couldn't|cannot|can't|unable to|failed to) (resolve|verify|find) (the |your )?sender('?s)? (address |e-?mail )?(domain|host)`,
       // The same said with an adjective or after the refusal: 'Sender domain not resolvable', 'Sender rejected: domain
       // does not exist' (Postfix reject_unknown_sender_domain's fact in other MTAs' words).
@@ -83,9 +83,9 @@ export const SENDER_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'policy-related',
     "The sender's own sending limit was reached (a quota, but not the recipient's mailbox)",
-    "Gmail SMTP errors (550 5.4.5 'Daily user sending limit exceeded', 'Daily SMTP relay limit exceeded for customer'); Microsoft 5.2.2 'Submission quota exceeded' (the sender's submission quota)",
+    "Gmail SMTP errors (550 5.4.5 'Daily user sending limit exceeded', 'Daily SMTP relay limit exceeded for customer'); Microsoft 5.2.2 'Submission quota exceeded' (the sender's submission quota); Microsoft 5.1.90 ('you've reached your daily limit for message recipients')",
     [
-      '(daily|hourly) (user |smtp relay )?sending (quota|limit)|sending (quota|limit) exceeded|relay limit exceeded|submission quota',
+      '(daily|hourly) (user |smtp relay )?sending (quota|limit)|sending (quota|limit) exceeded|relay limit exceeded|submission quota|daily limit for (message )?recipients|reached (your|the) daily (sending |message )?limit',
     ],
   ),
 ];
