@@ -8,9 +8,9 @@ export const FILTER_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'spam-related',
     'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)',
-    "Gmail SMTP errors (5.7.1 'likely unsolicited mail'); Yandex ('Message rejected under suspicion of SPAM'); Mail.ru ('spam message rejected'); QQ Mail's published codes ('Mail content denied', 'Suspected spam sender'); KumoMTA community rules (SpamContent: 'Message rejected as spam', 'blocked due to spam content', 'message content rejected due to spam', 'rejected due to spam or virus classification', 'Message contains Spam Content', 'Blocked Using Spam Pattern'); Free.fr's postmaster refusal ('Too many spams from your IP'); Gmail 421 4.7.0 ('this message is suspicious due to the nature of the content'); NetEase's published DT:SPM code",
+    "Gmail SMTP errors (5.7.1 'likely unsolicited mail'); Yandex ('Message rejected under suspicion of SPAM'); Mail.ru ('spam message rejected'); QQ Mail's published codes ('Mail content denied', 'Suspected spam sender'); KumoMTA community rules (SpamContent: 'Message rejected as spam', 'blocked due to spam content', 'message content rejected due to spam', 'rejected due to spam or virus classification', 'Message contains Spam Content', 'Blocked Using Spam Pattern'); Free.fr's postmaster refusal ('Too many spams from your IP'); Gmail 421 4.7.0 ('this message is suspicious due to the nature of the content'); NetEase's published DT:SPM code; phishing named as the verdict ('Phishing message detected', 'considered as phishing'), not Gmail's 'spam and phishing' boilerplate",
     [
-      '(scored|classified|detected|flagged|identified|rejected|considered|marked|blocked|denied) as (spam|junk)|spam classification|looks like spam|spam (detected|message|content|pattern)|message is spam|too many spams?\\b|spams? from your (ip|host|server|network)|this message is suspicious|message (is|was) (considered |deemed |classified as )?suspicious|\\bDT:SPM\\b',
+      '(scored|classified|detected|flagged|identified|rejected|considered|marked|blocked|denied) as (spam|junk)|spam classification|looks like spam|spam (detected|message|content|pattern)|message is spam|too many spams?\\b|spams? from your (ip|host|server|network)|phishing (message|e-?mail|attempt|detected|content)|(considered|detected|classified|identified|flagged|suspected) (as |of )?phishing|this message is suspicious|message (is|was) (considered |deemed |classified as )?suspicious|\\bDT:SPM\\b',
       String.raw`suspicion of spam|likely (to be )?(unsolicited|spam)|is spam\b|reject(ed)? spam|junk ?mail rejected|spam score|content (looks|appears|was) .{0,20}spam`,
       String.raw`(due to|because of) (suspected |possible )?spam\b|because it is spam|contains? spam|suspected (of )?spam|(spam|junk)( or virus)? classification|mail content denied`,
     ],
@@ -18,11 +18,11 @@ export const FILTER_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'virus-related',
     'Virus or malware found',
-    "PowerMTA default bounce-category-patterns (/\\bvirus\\b/ virus-related); Gmail 552-5.7.0 'content presents a potential security issue'; the CBL (Composite Blocking List) calls a listed sending host 'infected': that one is a blocklist",
+    "PowerMTA default bounce-category-patterns (/\\bvirus\\b/ virus-related); Gmail 552-5.7.0 'content presents a potential security issue'; the CBL (Composite Blocking List) calls a listed sending host 'infected': that one is a blocklist; 'malicious content/attachment' (Proofpoint, Mimecast and Microsoft Defender wordings)",
     [
       // "infected" only said of the message or a file: an "infected host" is a blocklist's word for our sending IP
       // (the CBL's listings), not a virus in this message.
-      String.raw`\bvirus|malware|\binfected (with|by|attachment|file|message|content|e-?mail)\b|(message|attachment|file|content|e-?mail) (is |was )?infected\b|trojan|ransomware|dangerous attachment|potential security issue`,
+      String.raw`\bvirus|malware|\binfected (with|by|attachment|file|message|content|e-?mail)\b|(message|attachment|file|content|e-?mail) (is |was )?infected\b|trojan|ransomware|dangerous attachment|malicious (content|attachment|file|code|software|payload)|potential security issue`,
     ],
   ),
 
@@ -119,11 +119,11 @@ export const BLOCK_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'content-related',
     'Message format, headers or size refused',
-    "RFC 3463 X.3.4/X.6.x; RFC 5322 conformance wordings of Gmail (550-5.7.1 'multiple addresses in From: header', 554-5.6.0 'Mail message is malformed') and Microsoft (5.6.11); PowerMTA defaults (/message +content/, /content +rejected/); Gmail 552-5.3.4 'exceeded Google's message size limits'; Postfix 'message size exceeds fixed limit'; amavisd-new's banned contents ('Reject, id=... - BANNED: ...', 'BANNED CONTENTS ALERT'); Microsoft 5.7.512 ('message must be RFC 5322 section 3.6.2 compliant'), Gmail 5.7.1 ('Messages missing a valid address in From: header')",
+    "RFC 3463 X.3.4/X.6.x; RFC 5322 conformance wordings of Gmail (550-5.7.1 'multiple addresses in From: header', 554-5.6.0 'Mail message is malformed') and Microsoft (5.6.11); PowerMTA defaults (/message +content/, /content +rejected/); Gmail 552-5.3.4 'exceeded Google's message size limits'; Postfix 'message size exceeds fixed limit'; amavisd-new's banned contents ('Reject, id=... - BANNED: ...', 'BANNED CONTENTS ALERT'); Microsoft 5.7.512 ('message must be RFC 5322 section 3.6.2 compliant'), Gmail 5.7.1 ('Messages missing a valid address in From: header'); Exim's executable-attachment filter ('potentially executable attachment')",
     [
       String.raw`not (rfc[- ]?)?(2?822 |5322 )?compliant|\brfc ?(2?822|5322)\b.{0,40}\bcompliant|rfc ?(2?822|5322) (violation|compliance|non-?compliant)|violates rfc|multiple (addresses|\S+ headers|from|sender)|duplicate header|header (syntax|too long|is too long|line too long)|headers? (\S+ )?(fail(ed|s)? (the )?syntax|(is |are )?(invalid|malformed))|line too long|bare lf|8-?bit (data|character)|invalid mime|mime (error|violation)|message is malformed|malformed (message|header)|(missing|no|without|lacks?|having no) (a )?(valid )?(address in )?from:? header|from:? header (is )?(missing|invalid|malformed)`,
       'message (size )?(exceeds|too (big|large))|(message|mail) size .{0,30}(exceed|limit|too)|size limit|exceeds (the )?(maximum|size)|too big for|message (length|size) exceeds',
-      '(attachment|file type|extension|file name).{0,40}(not allowed|rejected|prohibited|blocked|forbidden)|(prohibited|illegal|forbidden|disallowed|unacceptable) (attachment|file)|message content rejected|content rejected|- banned:|banned contents?|banned (file|attachment|name|type)',
+      '(attachment|file type|extension|file name).{0,40}(not allowed|rejected|prohibited|blocked|forbidden)|(prohibited|illegal|forbidden|disallowed|unacceptable) (attachment|file)|(potentially )?executable (attachment|file|content)|message content rejected|content rejected|- banned:|banned contents?|banned (file|attachment|name|type)',
     ],
   ),
 

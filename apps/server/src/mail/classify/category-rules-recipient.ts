@@ -22,10 +22,12 @@ export const DIRECTORY_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'policy-related',
     "The recipient's own preferences or filters refuse the message",
-    "Facebook postmaster response codes (RCP-P2 'The attempted recipient's preferences prevent messages from being delivered', RCP-P3 privacy settings); QQ Mail's published SMTP codes ('Mail is rejected by recipients': a filter the recipient created, 'You are on this recipient's personal blacklist'); the Japanese carriers' '受信拒否' (reception refusal) settings pages (NTT docomo, au, SoftBank)",
+    "Facebook postmaster response codes (RCP-P2 'The attempted recipient's preferences prevent messages from being delivered', RCP-P3 privacy settings); QQ Mail's published SMTP codes ('Mail is rejected by recipients': a filter the recipient created, 'You are on this recipient's personal blacklist'); the Japanese carriers' '受信拒否' (reception refusal) settings pages (NTT docomo, au, SoftBank); the recipient's own block or known-senders-only setting ('the recipient has blocked all mail from your domain', 'does not accept mail from unknown senders', as challenge-response and whitelist-only filters word it)",
     [
       String.raw`\bRCP-P[23]\b|recipient'?s? (own )?(preferences|privacy settings)|mail is rejected by recipients|受信拒否`,
       String.raw`(recipient|user|addressee)'?s? (personal |own )?(block ?list|black ?list|sender filters?|mail filters?|filtering rules?|blocked senders)`,
+      // The recipient's own block of our domain or address, or a setting that takes mail only from senders it knows.
+      String.raw`(recipient|user|addressee) (has|have) blocked (all )?(mail|e-?mail|messages)|(does not|doesn't|will only|only) accepts? (mail|e-?mail|messages) from (unknown|known|approved|authori[sz]ed|trusted) senders`,
     ],
   ),
   rule(
@@ -56,10 +58,10 @@ export const MAILBOX_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'quota-issues',
     'Mailbox or server storage full',
-    "RFC 5321 552 'exceeded storage allocation' and 452 'insufficient system storage'; Gmail 452-4.2.2/552-5.2.2 'The email account that you tried to reach is over quota', 'inbox is out of storage space'; Microsoft 'mailbox full' (STOREDRV 5.2.2); Dovecot 'Quota exceeded (mailbox for user is full)'; Postfix local(8) over mailbox_size_limit ('cannot update mailbox ... error writing message: File too large'); GNU Mailutils 'mailbox quota exceeded for this recipient'; the usual German, Italian, Spanish and French words for a full mailbox, and the Japanese ones ('容量超過', 'メールボックスが一杯') and the Russian ones ('ящик переполнен', 'превышен лимит') and the Chinese webmail ones ('邮箱已满', '空间不足'); KumoMTA community rules ('Mailbox is full / Blocks limit exceeded / Inode limit exceeded'); PowerMTA defaults (/quota/, /mailbox +(is +)?full/); KumoMTA community rules (QuotaIssues); Microsoft NDR 5.2.2 ('The mailbox you tried to reach is full', STOREDRV 'QuotaExceededException'); Gmail's OverQuotaTemp/OverQuotaPerm help links; the Portuguese 'caixa postal cheia'; 'Too many messages in mailbox' (the message-count quota of Dovecot and Courier); RFC 3463 X.3.1 'Mail system full'",
+    "RFC 5321 552 'exceeded storage allocation' and 452 'insufficient system storage'; Gmail 452-4.2.2/552-5.2.2 'The email account that you tried to reach is over quota', 'inbox is out of storage space'; Microsoft 'mailbox full' (STOREDRV 5.2.2); Dovecot 'Quota exceeded (mailbox for user is full)'; Postfix local(8) over mailbox_size_limit ('cannot update mailbox ... error writing message: File too large'); GNU Mailutils 'mailbox quota exceeded for this recipient'; the usual German, Italian, Spanish and French words for a full mailbox, and the Japanese ones ('容量超過', 'メールボックスが一杯') and the Russian ones ('ящик переполнен', 'превышен лимит') and the Chinese webmail ones ('邮箱已满', '空间不足'); KumoMTA community rules ('Mailbox is full / Blocks limit exceeded / Inode limit exceeded'); PowerMTA defaults (/quota/, /mailbox +(is +)?full/); KumoMTA community rules (QuotaIssues); Microsoft NDR 5.2.2 ('The mailbox you tried to reach is full', STOREDRV 'QuotaExceededException'); Gmail's OverQuotaTemp/OverQuotaPerm help links; the Portuguese 'caixa postal cheia'; 'Too many messages in mailbox' (the message-count quota of Dovecot and Courier); RFC 3463 X.3.1 'Mail system full'; 'User mailbox is overfull'",
     [
       String.raw`(mail ?box|inbox|mail ?folder|account|maildir|mail drop|recipient|user)('s)? (is |was |has become |appears to be )?(full|over ?quota|out of (storage|space)|over (the )?(storage|size) limit)`,
-      String.raw`over ?quota|quota (exceeded|exceed|full|violation|usage exceeded)|(exceed(s|ed|ing)?|over) (the |his |her |their |its |your )?(recipient'?s? |user'?s? )?(storage|quota|mailbox|disk)|exceeded storage allocation`,
+      String.raw`over ?quota|\boverfull\b|quota (exceeded|exceed|full|violation|usage exceeded)|(exceed(s|ed|ing)?|over) (the |his |her |their |its |your )?(recipient'?s? |user'?s? )?(storage|quota|mailbox|disk)|exceeded storage allocation`,
       String.raw`(storage|disk|space) (allocation|quota) exceeded|insufficient (disk |system |mail )?(space|storage)|not enough (disk )?space|out of (storage|disk) space|no space left|\b(mail )?system (is )?full\b`,
       String.raw`(mail ?box|inbox) (size |storage )?(limit|quota) (exceeded|reached)|mailbox size limit|user has (exceeded|too many messages)|too many messages in (the |this |user'?s? )?(mail ?box|inbox|folder)|too much mail|disk full|storage (full|exceeded|limit)`,
       // "has reached its storage limit", "reached the maximum mailbox size", "mailbox has reached its quota" (Gmail's
@@ -79,11 +81,11 @@ export const MAILBOX_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'inactive-mailbox',
     'The mailbox exists but is switched off',
-    "RFC 3463 X.2.1 'Mailbox disabled, not accepting messages'; Gmail 550-5.2.1 'The email account that you tried to reach is disabled'; Yahoo 'This mailbox is disabled (554.30)'; Mail.ru 'account is disabled'; KumoMTA community rules (InactiveMailbox: 'Account is not active', 'account is suspended', 'Account Closed, Please Remove', 'DisabledUser'); PowerMTA default patterns ('(conta|usu.rio) inativ(a|o)'); Orange/La Poste's bilingual 'The recipient account is blocked'",
+    "RFC 3463 X.2.1 'Mailbox disabled, not accepting messages'; Gmail 550-5.2.1 'The email account that you tried to reach is disabled'; Yahoo 'This mailbox is disabled (554.30)'; Mail.ru 'account is disabled'; KumoMTA community rules (InactiveMailbox: 'Account is not active', 'account is suspended', 'Account Closed, Please Remove', 'DisabledUser'); PowerMTA default patterns ('(conta|usu.rio) inativ(a|o)'); Orange/La Poste's bilingual 'The recipient account is blocked'; 'This mailbox is dormant'",
     [
       String.raw`(account|mail ?box|user|recipient|e-?mail address)\b.{0,40}\b(is|was|has been|been) (temporar(il)?y |currently |permanently )?(disabled|suspended|deactivated|inactive|closed|expired|locked|frozen|terminated|discontinued)`,
       '(disabled|suspended|inactive|deactivated|expired|closed|locked|terminated) (e-?mail )?(account|mailbox|user|recipient|address)|(account|mailbox|user) (temporar(il)?y )?(disabled|suspended|deactivated|inactive|closed|locked|frozen|expired|not activated)',
-      String.raw`(user|account|mailbox) \S+ (temporar(il)?y )?locked|no longer (active|available|in use|valid|accepting|accepts)|account (is )?not (active|activated)|mailbox (is )?not enabled|disableduser`,
+      String.raw`(user|account|mailbox) \S+ (temporar(il)?y )?locked|no longer (active|available|in use|valid|accepting|accepts)|account (is )?not (active|activated)|mailbox (is )?not enabled|disableduser|\b(mail ?box|account|user) (is )?dormant\b|dormant (account|mailbox)`,
       String.raw`recipient'?s? (e-?mail )?account (is |has been )?(blocked|closed)|account closed|(conta|usu.rio) inativ[ao]`,
     ],
   ),

@@ -8,13 +8,13 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'relaying-issues',
     'The remote server refuses to relay for us',
-    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules",
+    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules; 'Recipient domain is not hosted here'",
     [
       // The refusal in either word order, whatever the MTA's exact phrase ("Relay access denied", "Relaying denied",
       // "relay not permitted", "No relaying", "unable to relay", "we do not relay", "isn't allowed to relay").
       String.raw`\brelay(ing)?( access)? (is |was )?(denied|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
       String.raw`\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can't|isn't allowed to|not authori[sz]ed to) relay(ing)?\b`,
-      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local",
+      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)",
     ],
   ),
   rule(
@@ -36,11 +36,11 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'bad-domain',
     'The recipient domain does not exist',
-    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain'); Exchange 2003 NDR ('could not be found in Domain Name Service (DNS)'); 'Invalid domain' (RFC 3463 X.1.2 in words)",
+    "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain'); Exchange 2003 NDR ('could not be found in Domain Name Service (DNS)'); 'Invalid domain' (RFC 3463 X.1.2 in words); 'Domain ... is not registered'",
     [
       String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)|could not be found in (the )?domain name (service|system)|\binvalid (recipient |destination )?domain( name)?\b`,
       "unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
-      String.raw`domain (retired|bad|illegal|unavailable)\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
+      String.raw`domain (retired|bad|illegal|unavailable)\b|domain (\S+ )?(is )?not registered\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
       String.raw`domain \S+\.\S+ (does not exist|not found)|non-?existent ?domain`,
       // The resolver's failure said with the verb first ("Could not resolve host", "unable to resolve domain"): a
       // permanent one is the domain, a temporary one (4xx) becomes routing-errors like every DNS failure.
@@ -73,9 +73,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'policy-related',
     'Rate or volume limits of the recipient side',
-    "Gmail 4.2.1/5.2.1 'receiving mail at a rate that prevents additional messages' and 450 4.2.1 'The user you are trying to contact is receiving mail too quickly'; Microsoft 5.2.121/5.2.122 'per hour message receive limit', RP-001; Yahoo [TS0x] deferrals; greylisting (RFC 6647)",
+    "Gmail 4.2.1/5.2.1 'receiving mail at a rate that prevents additional messages' and 450 4.2.1 'The user you are trying to contact is receiving mail too quickly'; Microsoft 5.2.121/5.2.122 'per hour message receive limit', RP-001; Yahoo [TS0x] deferrals; greylisting (RFC 6647); 'too many sessions from this IP'",
     [
-      'receiving (mail|messages|e-?mail) (at a rate|too (quickly|fast))|receivingrate|too many (connections|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
+      'receiving (mail|messages|e-?mail) (at a rate|too (quickly|fast))|receivingrate|too many (connections|sessions|messages|recipients|concurrent)|rate limit|rate.{0,20}exceeded|receive limit|greylist|gray ?list',
       // Outlook.com's published RP-001..RP-003 ('We have limits for how many messages can be sent per hour and per day').
       String.raw`\bRP-00[1-3]\b|limits? (for|on) how many messages`,
       // NetEase's published RP: codes ('RP:QRC', 'RP:TRC': too many mails in a short time), and the words themselves.

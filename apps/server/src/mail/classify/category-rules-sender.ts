@@ -35,7 +35,7 @@ export const SENDER_RULES: readonly SourcedCategoryRule[] = [
       String.raw`sender (address |domain )?((verify|verification) failed|could not be verified|address rejected|domain must (exist|resolve))|sender verify callout|sender (address|domain) has (a )?null mx|\bsender (address )?(verify|verification)\b|could not complete sender verify|^[^;]*; [45]\d\d[ -]([45]\.\d{1,3}\.\d{1,3} )?verification failed for <`,
       String.raw`(unable|failed) to verify (the )?sender|requires (a )?valid sender|bad sender'?s? (system )?address|no mx for (envelope )?sender`,
       String.raw`domain of sender address|sender'?s? domain (\S+ )?(not found|does not exist|is invalid|is unknown|resolve fail|has no)|envelope sender domain must exist|return mx does not exist`,
-      String.raw`unresolvable rfc\.?5321 from domain|bad outbound sender|sender address rejected|invalid sender|unknown sender|sender (is )?(unknown|invalid)|fake sender`,
+      String.raw`unresolvable rfc\.?5321 from domain|bad outbound sender|sender address rejected|invalid sender|unknown sender([^s]|$)|sender (is )?(unknown|invalid)|fake sender`,
       String.raw`need fully-qualified address|your domain has no(t)? dns|no a, aaaa,? or mx|from domain .{0,40}(does not exist|not found|unresolvable|not resolvable|has no (valid )?(mx|a|dns))\b`,
       // "Domain of sender address x@y does not resolve", "sender domain example.org could not be resolved", "the
       // domain of your sender address has no DNS records", "sender's domain does not exist" (Postfix, Sendmail and
