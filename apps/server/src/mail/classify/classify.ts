@@ -54,8 +54,15 @@ const ADDRESS_CATEGORIES: ReadonlySet<BounceCategory> = new Set([
  * Multi-line replies are joined, their repeated "550-5.7.1" line prefixes dropped.
  */
 export function ruleSubject(status: string | undefined, text: string): string {
-  return `${status ?? ''}; ${joinReplyLines(text)}`;
+  return `${status ?? ''}; ${joinReplyLines(text).replace(POSTFIX_STAGE_SUFFIX, '')}`;
 }
+
+/**
+ * Postfix's bounce template ends the remote reply with "(in reply to RCPT TO command)": the stage is read from it
+ * (smtp-stage.ts), but rules see the reply as the remote server sent it, so a rule for a reply that says nothing more
+ * ("550 <a@b>... Rejected", "550 Sender denied") also matches it inside Postfix's report.
+ */
+const POSTFIX_STAGE_SUFFIX = / ?\(in reply to [a-z ]{3,30} command\)\.?$/i;
 
 export function joinReplyLines(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

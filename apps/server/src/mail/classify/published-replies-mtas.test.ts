@@ -220,6 +220,10 @@ const MTAS_AND_OTHERS: PublishedReply[] = [
   ['550 5.7.1 Command rejected, the sender MX record does not exist', 'invalid-sender', false],
   ['553 Invalid sender domain', 'invalid-sender', false],
   ['550 5.1.7 The sender address is invalid', 'invalid-sender', false],
+  // The same replies inside Postfix's bounce template, which ends them with the command they answered.
+  ['550 Sender denied (in reply to RCPT TO command)', 'invalid-sender', false],
+  ['550 5.1.1 Recipient address rejected. (in reply to RCPT TO command)', 'bad-mailbox', true],
+  ['550 <a@example.test>... Rejected (in reply to RCPT TO command)', 'bad-mailbox', true],
 ];
 
 describe('S3-066 replies as open MTAs and smaller receivers word them (issue 12)', () => {
