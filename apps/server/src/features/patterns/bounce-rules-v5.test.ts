@@ -12,14 +12,17 @@ const SPAM =
   'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)';
 const BLOCKS = 'The sending IP or domain is blocklisted or distrusted';
 const RATE = 'Rate or volume limits of the recipient side';
+const NEW_RULE =
+  'The recipient domain named as missing, in other languages (before the unknown-user words, which share the verbs)';
 
 const t = useTestApp();
 
 describe('S7-106 migration 0038 updates the bounce-category defaults still as 0028 shipped them', () => {
-  it('changes only shipped patterns; an edited row keeps its words, a switched-off one gets the new words and stays off', async () => {
+  it('changes only shipped patterns and adds the new rule in its place; an edited row keeps its words, a switched-off one gets the new words and stays off', async () => {
     const rows = await t.deps.db
       .transaction(async (tx) => {
-        // Back to the list as 0028 left it: every row 0038 changes gets its old pattern again.
+        // Back to the list as 0028 left it: every row 0038 changes gets its old pattern again, its new rule goes.
+        await tx.query('DELETE FROM bounce_category_patterns WHERE note = $1', [NEW_RULE]);
         await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${valuesOf(v5)}) v
           WHERE p.note = v.note AND p.category = v.category`);
         await tx.query("UPDATE bounce_category_patterns SET pattern = 'spam|our words' WHERE note = $1", [SPAM]);

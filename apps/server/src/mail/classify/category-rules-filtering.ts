@@ -8,9 +8,9 @@ export const FILTER_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'spam-related',
     'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)',
-    "Gmail SMTP errors (5.7.1 'likely unsolicited mail'); Yandex ('Message rejected under suspicion of SPAM'); Mail.ru ('spam message rejected'); QQ Mail's published codes ('Mail content denied', 'Suspected spam sender'); KumoMTA community rules (SpamContent: 'Message rejected as spam', 'blocked due to spam content', 'message content rejected due to spam', 'rejected due to spam or virus classification', 'Message contains Spam Content', 'Blocked Using Spam Pattern'); Free.fr's postmaster refusal ('Too many spams from your IP'); Gmail 421 4.7.0 ('this message is suspicious due to the nature of the content'); NetEase's published DT:SPM code; phishing named as the verdict ('Phishing message detected', 'considered as phishing'), not Gmail's 'spam and phishing' boilerplate",
+    "Gmail SMTP errors (5.7.1 'likely unsolicited mail'); Yandex ('Message rejected under suspicion of SPAM'); Mail.ru ('spam message rejected'); QQ Mail's published codes ('Mail content denied', 'Suspected spam sender'); KumoMTA community rules (SpamContent: 'Message rejected as spam', 'blocked due to spam content', 'message content rejected due to spam', 'rejected due to spam or virus classification', 'Message contains Spam Content', 'Blocked Using Spam Pattern'); Free.fr's postmaster refusal ('Too many spams from your IP'); Gmail 421 4.7.0 ('this message is suspicious due to the nature of the content'); NetEase's published DT:SPM code; phishing named as the verdict ('Phishing message detected', 'considered as phishing'), not Gmail's 'spam and phishing' boilerplate; the Russian 'спам'",
     [
-      '(scored|classified|detected|flagged|identified|rejected|considered|marked|blocked|denied) as (spam|junk)|spam classification|looks like spam|spam (detected|message|content|pattern)|message is spam|too many spams?\\b|spams? from your (ip|host|server|network)|phishing (message|e-?mail|attempt|detected|content)|(considered|detected|classified|identified|flagged|suspected) (as |of )?phishing|this message is suspicious|message (is|was) (considered |deemed |classified as )?suspicious|\\bDT:SPM\\b',
+      '(scored|classified|detected|flagged|identified|rejected|considered|marked|blocked|denied) as (spam|junk)|spam classification|looks like spam|spam (detected|message|content|pattern)|message is spam|too many spams?\\b|spams? from your (ip|host|server|network)|phishing (message|e-?mail|attempt|detected|content)|(considered|detected|classified|identified|flagged|suspected) (as |of )?phishing|спам|this message is suspicious|message (is|was) (considered |deemed |classified as )?suspicious|\\bDT:SPM\\b',
       String.raw`suspicion of spam|likely (to be )?(unsolicited|spam)|is spam\b|reject(ed)? spam|junk ?mail rejected|spam score|content (looks|appears|was) .{0,20}spam`,
       String.raw`(due to|because of) (suspected |possible )?spam\b|because it is spam|contains? spam|suspected (of )?spam|(spam|junk)( or virus)? classification|mail content denied`,
     ],
@@ -102,9 +102,9 @@ export const BLOCK_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'policy-related',
     "Refused by an explicit local policy or the recipient's own settings",
-    "Yahoo SMTP error codes ('Message not accepted for policy reasons' 554 5.7.9); GMX/Web.de ('Reject due to policy restrictions'); Mimecast ('Email rejected due to security policies'); KumoMTA community rules (PolicyRelated)",
+    "Yahoo SMTP error codes ('Message not accepted for policy reasons' 554 5.7.9); GMX/Web.de ('Reject due to policy restrictions'); Mimecast ('Email rejected due to security policies'); KumoMTA community rules (PolicyRelated); Outlook.com's NDR for RESOLVER.RST ('delivery to this address is restricted')",
     [
-      String.raw`for policy reasons|policy (violation|restriction)|violates .{0,30}polic|due to (local |security )?polic|rejected by (the )?(recipient'?s? )?(local )?polic|restricted by policy`,
+      String.raw`for policy reasons|policy (violation|restriction)|delivery to this (address|recipient) is restricted|violates .{0,30}polic|due to (local |security )?polic|rejected by (the )?(recipient'?s? )?(local )?polic|restricted by policy`,
       'content policy',
     ],
   ),

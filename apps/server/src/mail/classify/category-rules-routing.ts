@@ -108,9 +108,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'message-expired',
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
-    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying')",
+    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying'); Outlook.com's NDR ('Despite repeated attempts to deliver your message')",
     [
-      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long|(has )?stopped trying',
+      'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long|(has )?stopped trying|despite repeated attempts',
       // "Message expired", "Envelope expired", "Delivery time expired", "message has expired", "expired after 5 days",
       // "queue lifetime expired": what expired is always the message's time in the queue.
       String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,
