@@ -51,9 +51,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'routing-errors',
     'Mail routing problem',
-    "RFC 3463 X.4.6 'Routing loop detected', X.4.4 'Unable to route'; Microsoft 5.4.14 'Hop count exceeded', 5.4.6; qmail 'This message is looping: it already has my Delivered-To line'; PowerMTA defaults (/\\broute\\b/ routing-errors); strerror(3) of ENETUNREACH/EHOSTUNREACH ('Network is unreachable', 'No route to host') as Postfix and Exim report a failed connect; Exchange NDR 5.4.6 ('caused the message to bounce between two servers')",
+    "RFC 3463 X.4.6 'Routing loop detected', X.4.4 'Unable to route'; Microsoft 5.4.14 'Hop count exceeded', 5.4.6; qmail 'This message is looping: it already has my Delivered-To line'; PowerMTA defaults (/\\broute\\b/ routing-errors); strerror(3) of ENETUNREACH/EHOSTUNREACH ('Network is unreachable', 'No route to host') as Postfix and Exim report a failed connect; Exchange NDR 5.4.6 ('caused the message to bounce between two servers'); RFC 3834's auto-responder loops ('auto-responder loop')",
     [
-      'mail ?loop|loop detected|is looping|too many hops|hop count|routing (error|loop|failure)|unroutable|bounce between (two )?servers',
+      'mail ?loop|loop detected|is looping|too many hops|hop count|routing (error|loop|failure)|unroutable|bounce between (two )?servers|auto-?(responder|reply) loop',
       // Exim 'Too many "Received" headers - suspected mail loop' and Postfix 'mail forwarding loop for'; RFC 3463 X.4.4
       // 'Unable to route' in words.
       String.raw`forwarding loop|\bunable to route\b|\bno (valid )?route (found|for|to (the )?(destination|domain))`,
@@ -65,9 +65,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'routing-errors',
     'The DNS did not answer usably (not a proof that the domain is gone)',
-    "RFC 3463 X.4.3 'Directory server failure' (e.g. DNS); Postfix 'Name service error for name=... type=...: Malformed or unexpected name server reply'; Sendmail 'host name lookup failure'",
+    "RFC 3463 X.4.3 'Directory server failure' (e.g. DNS); Postfix 'Name service error for name=... type=...: Malformed or unexpected name server reply'; Sendmail 'host name lookup failure'; Sendmail's 'Name server timeout'",
     [
-      'name service error|(malformed|unexpected) name server reply|host ?name lookup failure|dns (error|failure|timeout|server failure|query failed)|servfail',
+      'name ?server (timeout|timed out|failure|error)|name service error|(malformed|unexpected) name server reply|host ?name lookup failure|dns (error|failure|timeout|server failure|query failed)|servfail',
     ],
   ),
   rule(
