@@ -72,8 +72,12 @@ export function TemplatePreview(props: {
         </Box>
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
+          {/* A new frame for each rendering (keyed by its HTML) rather than one frame navigated in place: a sandboxed
+              srcdoc frame re-navigated from empty to the first rendering was now and then lost by browser automation
+              (the templates journey once waited 30 s for the first rendering), and a fresh frame costs nothing here. */}
           <Box
             component="iframe"
+            key={rendered?.html ?? ''}
             title={`Rendered HTML at ${view} width`}
             sandbox=""
             referrerPolicy="no-referrer"
