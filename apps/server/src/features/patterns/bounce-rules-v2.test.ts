@@ -39,6 +39,7 @@ describe('S7-106 migrations 0011, 0026 and 0028 update the shipped bounce-catego
         await tx.exec(sql('0026_bounce_rules_v3.sql'));
         await tx.exec(sql('0028_bounce_rules_v4.sql'));
         await tx.exec(sql('0038_bounce_rules_v5.sql'));
+        await tx.exec(sql('0039_bounce_rules_v6.sql'));
         const result = await tx.query<Row>(
           'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
         );

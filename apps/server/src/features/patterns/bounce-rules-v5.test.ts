@@ -2,10 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
+import { ruleMigrationValues } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
+/** 0039 (the sixth version) follows, as on a database that runs every migration. */
+const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
 
 type Row = { pattern: string; category: string; note: string; enabled: boolean };
 const SPAM =
@@ -23,7 +26,7 @@ describe('S7-106 migration 0038 updates the bounce-category defaults still as 00
       .transaction(async (tx) => {
         // Back to the list as 0028 left it: every row 0038 changes gets its old pattern again, its new rule goes.
         await tx.query('DELETE FROM bounce_category_patterns WHERE note = $1', [NEW_RULE]);
-        await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${valuesOf(v5)}) v
+        await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${ruleMigrationValues(v5, 'bcp_v5')}) v
           WHERE p.note = v.note AND p.category = v.category`);
         await tx.query("UPDATE bounce_category_patterns SET pattern = 'spam|our words' WHERE note = $1", [SPAM]);
         await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
@@ -31,6 +34,7 @@ describe('S7-106 migration 0038 updates the bounce-category defaults still as 00
           RATE,
         ]);
         await tx.exec(v5);
+        await tx.exec(v6);
         const result = await tx.query<Row>(
           'SELECT pattern, category, note, enabled FROM bounce_category_patterns ORDER BY position, id',
         );
@@ -53,10 +57,3 @@ describe('S7-106 migration 0038 updates the bounce-category defaults still as 00
     );
   });
 });
-
-/** The migration's own VALUES list as a derived table (note, category, old_pattern, new_pattern). */
-function valuesOf(sql: string): string {
-  const start = sql.indexOf('VALUES', sql.indexOf('INSERT INTO bcp_v5'));
-  const end = sql.indexOf(';\n', start);
-  return `SELECT * FROM (VALUES ${sql.slice(start + 'VALUES'.length, end)}) AS v0 (note, category, old_pattern, new_pattern)`;
-}

@@ -8,11 +8,11 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'relaying-issues',
     'The remote server refuses to relay for us',
-    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules; 'Recipient domain is not hosted here'",
+    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules; 'Recipient domain is not hosted here'; 'Relaying disallowed' (the same refusal with another verb)",
     [
       // The refusal in either word order, whatever the MTA's exact phrase ("Relay access denied", "Relaying denied",
       // "relay not permitted", "No relaying", "unable to relay", "we do not relay", "isn't allowed to relay").
-      String.raw`\brelay(ing)?( access)? (is |was )?(denied|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
+      String.raw`\brelay(ing)?( access)? (is |was )?(denied|disallowed|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
       String.raw`\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can't|isn't allowed to|not authori[sz]ed to) relay(ing)?\b`,
       "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)",
     ],
@@ -20,9 +20,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'unreachable-mx',
     'The domain accepts no mail (null MX, no usable MX)',
-    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts'",
+    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts', also said of one domain ('MX record of example.jp points to ...'); RFC 7505's null MX written as one word ('nullMX')",
     [
-      'null mx|mx (record )?(points|pointing) to|mx records point to non-existent hosts',
+      String.raw`null ?mx\b|mx (record )?(of \S+ )?(points|pointing) to|mx records point to non-existent hosts`,
       // No mail host at all: "No MX found for domain", "no MX record", "couldn't find a mail exchanger or IP address"
       // (qmail), "has no usable MX".
       String.raw`\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn't|could not|unable to|cannot|can't) find (a |an |any )?(mx|mail exchanger)`,
