@@ -1,6 +1,6 @@
 /**
  * Plain-text bounces as the common MTAs write them (Postfix bounce(8)'s default template, Exim's "Mail delivery
- * failed", Sendmail's "Returned mail" with its session transcript, qmail-send's "Hi. This is the qmail-send program"),
+ * failed", Sendmail's "Returned mail" with its session transcript, qmail-send's "Hi. This is the qmail-send program", and an RFC 3464 report),
  * each naming one remote reply per recipient at RCPT TO. Tests put published replies inside them to check that the
  * parser finds each recipient's own reply however the template wraps it.
  */
@@ -22,6 +22,10 @@ function fold(text: string, width = 76, indent = '    '): string {
   if (line) lines.push(line);
   return lines.join(`\n${indent}`);
 }
+
+/** The Status field a reporting MTA writes for a reply: its own enhanced code, else the class's generic one. */
+const statusOf = (reply: string) =>
+  /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(reply)?.[1] ?? (reply.startsWith('4') ? '4.0.0' : '5.0.0');
 
 export const BOUNCE_TEMPLATES: Record<string, (entries: readonly TemplateEntry[]) => string> = {
   postfix: (entries) =>
@@ -45,6 +49,16 @@ export const BOUNCE_TEMPLATES: Record<string, (entries: readonly TemplateEntry[]
       .join('\n')}\n\n   ----- Transcript of session follows -----\n${entries
       .map((e, i) => `... while talking to mx${i}.example.com.:\n>>> RCPT To:<${e.recipient}>\n<<< ${e.reply}`)
       .join('\n')}\n`,
+  // RFC 3464: a multipart/report whose per-recipient fields carry the reply as a folded Diagnostic-Code.
+  dsn: (entries) =>
+    `${head('Delivery Status Notification (Failure)').replace('\n\n', '\nMIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary="b1"\n\n')}--b1\nContent-Type: text/plain\n\nDelivery to the following recipients failed permanently:\n\n${entries
+      .map((e) => `     ${e.recipient}`)
+      .join('\n')}\n\n--b1\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mail.example.net\n${entries
+      .map(
+        (e, i) =>
+          `\nFinal-Recipient: rfc822; ${e.recipient}\nAction: failed\nStatus: ${statusOf(e.reply)}\nRemote-MTA: dns; mx${i}.example.com\nDiagnostic-Code: smtp; ${fold(e.reply, 60)}\n`,
+      )
+      .join('')}\n--b1--\n`,
   qmail: (entries) =>
     `${head('failure notice')}Hi. This is the qmail-send program at mail.example.net.\nI'm afraid I wasn't able to deliver your message to the following addresses.\nThis is a permanent error; I've given up. Sorry it didn't work out.\n\n${entries
       .map(
