@@ -1,7 +1,7 @@
 /**
- * Plain-text bounces as the common MTAs write them (Postfix bounce(8)'s default template, Exim's "Mail delivery
- * failed", Sendmail's "Returned mail" with its session transcript, qmail-send's "Hi. This is the qmail-send program", and an RFC 3464 report),
- * each naming one remote reply per recipient at RCPT TO. Tests put published replies inside them to check that the
+ * Bounces as the common MTAs write them (Postfix bounce(8)'s default template, Exim's "Mail delivery failed",
+ * Sendmail's "Returned mail" with its session transcript, qmail-send's "Hi. This is the qmail-send program", and an
+ * RFC 3464 report), each naming one remote reply per recipient at RCPT TO. Tests put published replies inside them to check that the
  * parser finds each recipient's own reply however the template wraps it.
  */
 export type TemplateEntry = { recipient: string; reply: string };
