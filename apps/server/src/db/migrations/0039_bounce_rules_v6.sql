@@ -1,7 +1,7 @@
 -- Bounce-category defaults, sixth version (issue 12, generalisation): wordings from published replies that the fifth
--- list did not know (Spamhaus zones named alone, 'nullMX', 'MX record of ... points to', 'Relaying disallowed', the
--- German words for a full mailbox, 'unverifiable sender': see docs/list-hygiene.md and
--- mail/classify/published-replies-{recipients,senders}.test.ts); see mail/classify/category-rules-*.ts, which this list
+-- list did not know (Spamhaus zones named alone, 'nullMX', 'MX record of/for ... points to', 'Relaying disallowed',
+-- the German words for a full mailbox, 'unverifiable sender': see docs/list-hygiene.md and
+-- mail/classify/published-replies-{recipients,senders,ndr}.test.ts); see mail/classify/category-rules-*.ts, which this list
 -- must equal (the pattern route test checks it).
 -- Only the pattern of a row still exactly as 0038 left it changes: rows an operator edited, added, moved or switched off
 -- keep what the operator chose (a switched-off default gets the new text and stays off).
@@ -21,7 +21,7 @@ INSERT INTO bcp_v6 (note, category, old_pattern, new_pattern) VALUES
    '\brelay(ing)?( access)? (is |was )?(denied|disallowed|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)|\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can''t|isn''t allowed to|not authori[sz]ed to) relay(ing)?\b|(not|isn''t) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)'),
   ('The domain accepts no mail (null MX, no usable MX)', 'unreachable-mx',
    'null mx|mx (record )?(points|pointing) to|mx records point to non-existent hosts|\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn''t|could not|unable to|cannot|can''t) find (a |an |any )?(mx|mail exchanger)|(host|domain|server|system|site)( \S+)? (does not|doesn''t|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|not accepting (network )?(mail|messages)|\bno (smtp|mail) service\b|loops back to myself|mail for \S+ loops back',
-   'null ?mx\b|mx (record )?(of \S+ )?(points|pointing) to|mx records point to non-existent hosts|\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn''t|could not|unable to|cannot|can''t) find (a |an |any )?(mx|mail exchanger)|(host|domain|server|system|site)( \S+)? (does not|doesn''t|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|not accepting (network )?(mail|messages)|\bno (smtp|mail) service\b|loops back to myself|mail for \S+ loops back');
+   'null ?mx\b|mx (record )?((of|for) \S+ )?(points|pointing) to|mx records point to non-existent hosts|\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn''t|could not|unable to|cannot|can''t) find (a |an |any )?(mx|mail exchanger)|(host|domain|server|system|site)( \S+)? (does not|doesn''t|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|not accepting (network )?(mail|messages)|\bno (smtp|mail) service\b|loops back to myself|mail for \S+ loops back');
 UPDATE bounce_category_patterns p SET pattern = v.new_pattern, updated_at = now()
 FROM bcp_v6 v
 WHERE p.note = v.note AND p.category = v.category AND p.pattern = v.old_pattern AND p.hard IS NULL;

@@ -20,9 +20,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'unreachable-mx',
     'The domain accepts no mail (null MX, no usable MX)',
-    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts', also said of one domain ('MX record of example.jp points to ...'); RFC 7505's null MX written as one word ('nullMX')",
+    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts', also said of one domain ('MX record of example.jp points to ...'); Microsoft NDR 5.4.8 ('MX record for <domain> points to a local host'); RFC 7505's null MX written as one word ('nullMX')",
     [
-      String.raw`null ?mx\b|mx (record )?(of \S+ )?(points|pointing) to|mx records point to non-existent hosts`,
+      String.raw`null ?mx\b|mx (record )?((of|for) \S+ )?(points|pointing) to|mx records point to non-existent hosts`,
       // No mail host at all: "No MX found for domain", "no MX record", "couldn't find a mail exchanger or IP address"
       // (qmail), "has no usable MX".
       String.raw`\bno (usable |valid )?(mx|mail exchanger)s?\b( (record|host|found|for))?|(couldn't|could not|unable to|cannot|can't) find (a |an |any )?(mx|mail exchanger)`,
