@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
-import { ruleMigrationValues } from '../../test/rule-migration-values.ts';
+import { ruleMigrationValues, rulesAfterMigrations } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
@@ -10,7 +10,6 @@ const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
 /** 0039 (the sixth version) follows, as on a database that runs every migration. */
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
 
-type Row = { pattern: string; category: string; note: string; enabled: boolean };
 const SPAM =
   'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)';
 const BLOCKS = 'The sending IP or domain is blocklisted or distrusted';
@@ -22,32 +21,23 @@ const t = useTestApp();
 
 describe('S7-106 migration 0038 updates the bounce-category defaults still as 0028 shipped them', () => {
   it('changes only shipped patterns and adds the new rule in its place; an edited row keeps its words, a switched-off one gets the new words and stays off', async () => {
-    const rows = await t.deps.db
-      .transaction(async (tx) => {
+    const rows = await rulesAfterMigrations(
+      t.deps.db,
+      async (tx) => {
         // Back to the list as 0028 left it: every row 0038 changes gets its old pattern again, its new rule goes.
         await tx.query('DELETE FROM bounce_category_patterns WHERE note = $1', [NEW_RULE]);
         await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${ruleMigrationValues(v5, 'bcp_v5')}) v
-          WHERE p.note = v.note AND p.category = v.category`);
+        WHERE p.note = v.note AND p.category = v.category`);
         await tx.query("UPDATE bounce_category_patterns SET pattern = 'spam|our words' WHERE note = $1", [SPAM]);
         await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
-        const old = await tx.one<{ pattern: string }>('SELECT pattern FROM bounce_category_patterns WHERE note = $1', [
-          RATE,
-        ]);
-        await tx.exec(v5);
-        await tx.exec(v6);
-        const result = await tx.query<Row>(
-          'SELECT pattern, category, note, enabled FROM bounce_category_patterns ORDER BY position, id',
-        );
-        throw Object.assign(new Error('rollback'), { rows: result, old: old.pattern });
-      })
-      .catch((error: Error & { rows?: Row[]; old?: string }) => {
-        if (!error.rows) throw error;
-        return { rows: error.rows, old: error.old };
-      });
+      },
+      [v5, v6],
+      RATE,
+    );
 
     const rate = DEFAULT_CATEGORY_RULES.find((r) => r.note === RATE);
     // The fixture really started from the older words (else the test would pass without the migration).
-    expect(rows.old).not.toBe(rate?.pattern);
+    expect(rows.before).not.toBe(rate?.pattern);
     expect(rows.rows.find((r) => r.note === RATE)?.pattern).toBe(rate?.pattern);
     expect(rows.rows.find((r) => r.note === SPAM)?.pattern).toBe('spam|our words');
     const blocks = DEFAULT_CATEGORY_RULES.find((r) => r.note === BLOCKS);

@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
-import { ruleMigrationValues } from '../../test/rule-migration-values.ts';
+import { ruleMigrationValues, rulesAfterMigrations } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
 
-type Row = { pattern: string; category: string; note: string; enabled: boolean };
 const QUOTA = 'Mailbox or server storage full';
 const BLOCKS = 'The sending IP or domain is blocklisted or distrusted';
 const RELAY = 'The remote server refuses to relay for us';
@@ -17,32 +16,24 @@ const t = useTestApp();
 
 describe('S7-106 migration 0039 updates the bounce-category defaults still as 0038 left them', () => {
   it('changes only the patterns as shipped; an edited row keeps its words, a switched-off one gets the new words and stays off', async () => {
-    const rows = await t.deps.db
-      .transaction(async (tx) => {
+    const rows = await rulesAfterMigrations(
+      t.deps.db,
+      async (tx) => {
         // Back to the list as 0038 left it: every row 0039 changes gets its old pattern again.
         await tx.exec(`UPDATE bounce_category_patterns p SET pattern = v.old_pattern FROM (${ruleMigrationValues(v6, 'bcp_v6')}) v
-          WHERE p.note = v.note AND p.category = v.category`);
+        WHERE p.note = v.note AND p.category = v.category`);
         await tx.query("UPDATE bounce_category_patterns SET pattern = 'mailbox full|our words' WHERE note = $1", [
           QUOTA,
         ]);
         await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
-        const old = await tx.one<{ pattern: string }>('SELECT pattern FROM bounce_category_patterns WHERE note = $1', [
-          RELAY,
-        ]);
-        await tx.exec(v6);
-        const result = await tx.query<Row>(
-          'SELECT pattern, category, note, enabled FROM bounce_category_patterns ORDER BY position, id',
-        );
-        throw Object.assign(new Error('rollback'), { rows: result, old: old.pattern });
-      })
-      .catch((error: Error & { rows?: Row[]; old?: string }) => {
-        if (!error.rows) throw error;
-        return { rows: error.rows, old: error.old };
-      });
+      },
+      [v6],
+      RELAY,
+    );
 
     const relay = DEFAULT_CATEGORY_RULES.find((r) => r.note === RELAY);
     // The fixture really started from the older words (else the test would pass without the migration).
-    expect(rows.old).not.toBe(relay?.pattern);
+    expect(rows.before).not.toBe(relay?.pattern);
     expect(rows.rows.find((r) => r.note === RELAY)?.pattern).toBe(relay?.pattern);
     expect(rows.rows.find((r) => r.note === QUOTA)?.pattern).toBe('mailbox full|our words');
     const blocks = DEFAULT_CATEGORY_RULES.find((r) => r.note === BLOCKS);
