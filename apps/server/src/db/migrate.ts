@@ -27,12 +27,12 @@ export async function migrate(db: Db): Promise<string[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
   });
-  const files = await migrationVersions();
+  const versions = await migrationVersions();
   const done = new Set(
     (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
   );
   const applied: string[] = [];
-  for (const version of files) {
+  for (const version of versions) {
     if (done.has(version)) continue;
     const sql = await readFile(join(MIGRATIONS_DIR, `${version}.sql`), 'utf8');
     const ran = await db.transaction(async (tx) => {

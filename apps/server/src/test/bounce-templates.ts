@@ -1,13 +1,15 @@
+import { statusFromText } from '../mail/classify/status-codes.ts';
+
 /**
  * Bounces as the common MTAs write them (Postfix bounce(8)'s default template, Exim's "Mail delivery failed",
  * Sendmail's "Returned mail" with its session transcript, qmail-send's "Hi. This is the qmail-send program", and an
- * RFC 3464 report), each naming one remote reply per recipient at RCPT TO. Tests put published replies inside them to check that the
- * parser finds each recipient's own reply however the template wraps it.
+ * RFC 3464 report), each naming one remote reply per recipient at RCPT TO. Tests put published replies inside them to
+ * check that the parser finds each recipient's own reply however the template wraps it.
  */
 export type TemplateEntry = { recipient: string; reply: string };
 
-const head = (subject: string) =>
-  `From: MAILER-DAEMON@mail.example.net\nTo: sender@example.org\nSubject: ${subject}\nDate: Tue, 24 Nov 2026 10:00:00 +0000\n\n`;
+const head = (subject: string, extraHeaders = '') =>
+  `From: MAILER-DAEMON@mail.example.net\nTo: sender@example.org\nSubject: ${subject}\nDate: Tue, 24 Nov 2026 10:00:00 +0000\n${extraHeaders}\n`;
 
 /** Postfix folds its report lines near 76 columns with a four-space indent. */
 function fold(text: string, width = 76, indent = '    '): string {
@@ -24,8 +26,7 @@ function fold(text: string, width = 76, indent = '    '): string {
 }
 
 /** The Status field a reporting MTA writes for a reply: its own enhanced code, else the class's generic one. */
-const statusOf = (reply: string) =>
-  /\b([45]\.\d{1,3}\.\d{1,3})\b/.exec(reply)?.[1] ?? (reply.startsWith('4') ? '4.0.0' : '5.0.0');
+const statusOf = (reply: string) => statusFromText(reply) ?? (reply.startsWith('4') ? '4.0.0' : '5.0.0');
 
 export const BOUNCE_TEMPLATES: Record<string, (entries: readonly TemplateEntry[]) => string> = {
   postfix: (entries) =>
@@ -51,7 +52,7 @@ export const BOUNCE_TEMPLATES: Record<string, (entries: readonly TemplateEntry[]
       .join('\n')}\n`,
   // RFC 3464: a multipart/report whose per-recipient fields carry the reply as a folded Diagnostic-Code.
   dsn: (entries) =>
-    `${head('Delivery Status Notification (Failure)').replace('\n\n', '\nMIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary="b1"\n\n')}--b1\nContent-Type: text/plain\n\nDelivery to the following recipients failed permanently:\n\n${entries
+    `${head('Delivery Status Notification (Failure)', 'MIME-Version: 1.0\nContent-Type: multipart/report; report-type=delivery-status; boundary="b1"\n')}--b1\nContent-Type: text/plain\n\nDelivery to the following recipients failed permanently:\n\n${entries
       .map((e) => `     ${e.recipient}`)
       .join('\n')}\n\n--b1\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mail.example.net\n${entries
       .map(

@@ -6,7 +6,7 @@ import { asRecipientsReply, BOUNCE_TEMPLATES } from './bounce-templates.ts';
 /** A published reply, the category its page gives it, and whether the address is gone for good. */
 export type PublishedReply = [reply: string, category: string, hard: boolean];
 
-const CODED = /^[45]\d\d[ -]/;
+const CODED = /^[245]\d\d[ -]/;
 
 /**
  * Checks each reply; one without a code stands as a report that gave up (action "failed"), as the DSN that carries

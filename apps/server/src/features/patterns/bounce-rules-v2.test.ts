@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
+import { rulesAfterMigrations } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
@@ -11,15 +12,13 @@ const seed0005 = sql('0005_bounce_patterns.sql').slice(
   sql('0005_bounce_patterns.sql').indexOf('INSERT INTO bounce_category_patterns'),
 );
 
-type Row = { pattern: string; category: string; note: string; enabled: boolean; position: number };
-
 const t = useTestApp();
 
 describe('S7-106 migrations 0011, 0026 and 0028 update the shipped bounce-category defaults only', () => {
   it('replaces rows still as 0005 shipped them, keeps operator edits, additions and switches in place', async () => {
-    const db = t.deps.db;
-    const rows = await db
-      .transaction(async (tx) => {
+    const { rows } = await rulesAfterMigrations(
+      t.deps.db,
+      async (tx) => {
         // The list as an operator left it under 0005: one default edited, one switched off, one rule added before the
         // "No such mailbox" default and one after all of them.
         await tx.exec(`DELETE FROM bounce_category_patterns; ${seed0005}`);
@@ -30,26 +29,19 @@ describe('S7-106 migrations 0011, 0026 and 0028 update the shipped bounce-catego
         await tx.query(`UPDATE bounce_category_patterns SET position = position + 1 WHERE position >= 14`);
         await tx.query(
           `INSERT INTO bounce_category_patterns (pattern, category, note, position) VALUES
-          ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', 14),
-          ('operator fallback', 'other', 'operator: last', 100)`,
+        ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', 14),
+        ('operator fallback', 'other', 'operator: last', 100)`,
         );
-        await tx.exec(sql('0011_bounce_rules_v2.sql'));
-        // 0026 and 0028 (the third and fourth versions) follow the same rules: the list is compared with today's
-        // defaults below.
-        await tx.exec(sql('0026_bounce_rules_v3.sql'));
-        await tx.exec(sql('0028_bounce_rules_v4.sql'));
-        await tx.exec(sql('0038_bounce_rules_v5.sql'));
-        await tx.exec(sql('0039_bounce_rules_v6.sql'));
-        const result = await tx.query<Row>(
-          'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
-        );
-        // Leave the file's database as the migrations made it.
-        throw Object.assign(new Error('rollback'), { rows: result });
-      })
-      .catch((error: Error & { rows?: Row[] }) => {
-        if (!error.rows) throw error;
-        return error.rows;
-      });
+      },
+      [
+        '0011_bounce_rules_v2.sql',
+        // 0026 and 0028 onwards follow the same rules: the list is compared with today's defaults below.
+        '0026_bounce_rules_v3.sql',
+        '0028_bounce_rules_v4.sql',
+        '0038_bounce_rules_v5.sql',
+        '0039_bounce_rules_v6.sql',
+      ].map(sql),
+    );
 
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
     const notes = rows.map((r) => r.note);

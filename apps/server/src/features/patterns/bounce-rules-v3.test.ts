@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
+import { rulesAfterMigrations } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
@@ -17,7 +18,6 @@ const v2Values = v3.slice(
   v3.indexOf(';\n', v3.indexOf('INSERT INTO bcp_v2_shipped')),
 );
 
-type Row = { pattern: string; category: string; note: string; enabled: boolean; position: number };
 const RELAY = 'The remote server refuses to relay for us';
 const EXPIRY = 'Delivery was given up after the queue lifetime (including hosts that never answered)';
 
@@ -25,10 +25,11 @@ const t = useTestApp();
 
 describe('S7-106 migrations 0026 and 0028 update the bounce-category defaults still as 0011 shipped them', () => {
   it('replaces shipped rows, keeps operator edits, additions and switches in place', async () => {
-    const rows = await t.deps.db
-      .transaction(async (tx) => {
+    const { rows } = await rulesAfterMigrations(
+      t.deps.db,
+      async (tx) => {
         await tx.exec(`DELETE FROM bounce_category_patterns;
-          INSERT INTO bounce_category_patterns (position, pattern, category, note) VALUES ${v2Values};`);
+        INSERT INTO bounce_category_patterns (position, pattern, category, note) VALUES ${v2Values};`);
         await tx.query(`UPDATE bounce_category_patterns SET pattern = 'relay denied|our words' WHERE note = $1`, [
           RELAY,
         ]);
@@ -40,22 +41,12 @@ describe('S7-106 migrations 0026 and 0028 update the bounce-category defaults st
         await tx.query('UPDATE bounce_category_patterns SET position = position + 1 WHERE position >= $1', [at]);
         await tx.query(
           `INSERT INTO bounce_category_patterns (pattern, category, note, position) VALUES
-          ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', $1)`,
+        ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', $1)`,
           [at],
         );
-        await tx.exec(v3);
-        await tx.exec(v4);
-        await tx.exec(v5);
-        await tx.exec(v6);
-        const result = await tx.query<Row>(
-          'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
-        );
-        throw Object.assign(new Error('rollback'), { rows: result });
-      })
-      .catch((error: Error & { rows?: Row[] }) => {
-        if (!error.rows) throw error;
-        return error.rows;
-      });
+      },
+      [v3, v4, v5, v6],
+    );
 
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
     expect(rows.filter((r) => r.note === RELAY)).toEqual([

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORY_RULES } from '../../mail/classify/default-rules.ts';
+import { rulesAfterMigrations } from '../../test/rule-migration-values.ts';
 import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
@@ -15,7 +16,6 @@ const v3Values = v4.slice(
   v4.indexOf(';\n', v4.indexOf('INSERT INTO bcp_v3_shipped')),
 );
 
-type Row = { pattern: string; category: string; note: string; enabled: boolean; position: number };
 const QUOTA = 'Mailbox or server storage full';
 const ROUTING = 'Mail routing problem';
 const DIRECTORY = "The receiver's directory does not know the recipient";
@@ -24,10 +24,11 @@ const t = useTestApp();
 
 describe('S7-106 migration 0028 updates the bounce-category defaults still as 0026 shipped them', () => {
   it('replaces shipped rows, adds the new ones in their place, keeps operator edits, additions and switches', async () => {
-    const rows = await t.deps.db
-      .transaction(async (tx) => {
+    const { rows } = await rulesAfterMigrations(
+      t.deps.db,
+      async (tx) => {
         await tx.exec(`DELETE FROM bounce_category_patterns;
-          INSERT INTO bounce_category_patterns (position, pattern, category, note) VALUES ${v3Values};`);
+        INSERT INTO bounce_category_patterns (position, pattern, category, note) VALUES ${v3Values};`);
         await tx.query(`UPDATE bounce_category_patterns SET pattern = 'mailbox full|our words' WHERE note = $1`, [
           QUOTA,
         ]);
@@ -39,22 +40,13 @@ describe('S7-106 migration 0028 updates the bounce-category defaults still as 00
         await tx.query('UPDATE bounce_category_patterns SET position = position + 1 WHERE position >= $1', [at]);
         await tx.query(
           `INSERT INTO bounce_category_patterns (pattern, category, note, position) VALUES
-          ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', $1),
-          ('operator fallback', 'other', 'operator: last', 1000)`,
+        ('^5\\.1\\.1; .*vip', 'other', 'operator: before no such mailbox', $1),
+        ('operator fallback', 'other', 'operator: last', 1000)`,
           [at],
         );
-        await tx.exec(v4);
-        await tx.exec(v5);
-        await tx.exec(v6);
-        const result = await tx.query<Row>(
-          'SELECT pattern, category, note, enabled, position FROM bounce_category_patterns ORDER BY position, id',
-        );
-        throw Object.assign(new Error('rollback'), { rows: result });
-      })
-      .catch((error: Error & { rows?: Row[] }) => {
-        if (!error.rows) throw error;
-        return error.rows;
-      });
+      },
+      [v4, v5, v6],
+    );
 
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));
     // The edited default keeps the operator's pattern; the switched-off one gets the new text and stays off.
