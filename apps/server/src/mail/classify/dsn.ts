@@ -1,6 +1,6 @@
 import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
-import { remoteReply } from './mta-reply.ts';
+import { remoteReply, unescapeOctalUtf8 } from './mta-reply.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
 import {
@@ -269,7 +269,7 @@ function meaningful(diagnostic: string): string {
 }
 
 export function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return unescapeOctalUtf8(text.replace(/\s+/g, ' ').trim());
 }
 
 const ADDRESS = /(?<![\w.!#$%&'*+/=?^`{|}~-])[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/;

@@ -48,3 +48,23 @@ export function remoteReply(text: string): string | undefined {
   if (own && (own.index === 0 || OWN_REASON_TEMPLATE.test(flat))) return own[1]?.trim();
   return undefined;
 }
+
+const OCTAL_RUN = /(?:\\[0-3][0-7]{2})+/g;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Exim writes the bytes of a reply it cannot print as backslash-octal escapes (its string_printing()), so a UTF-8
+ * reply from a Chinese or Korean server reaches the bounce as "550 \347\224\250…": each run of escapes that is valid
+ * UTF-8 is read back as the text it was; anything else stays as written.
+ */
+export function unescapeOctalUtf8(text: string): string {
+  return text.replace(OCTAL_RUN, (run) => {
+    const bytes = Uint8Array.from(run.slice(1).split('\\'), (octal) => Number.parseInt(octal, 8));
+    if (bytes.every((byte) => byte < 0x80)) return run;
+    try {
+      return strictUtf8.decode(bytes);
+    } catch {
+      return run;
+    }
+  });
+}

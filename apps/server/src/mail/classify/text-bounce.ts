@@ -1,4 +1,5 @@
 import { leafParts, type MimePart, parseHeaders } from './mime.ts';
+import { unescapeOctalUtf8 } from './mta-reply.ts';
 
 /**
  * Reading bounces that are not RFC 3464 reports (qmail, Exim, old Sendmail, Exchange 2003, webmail providers): the
@@ -122,8 +123,9 @@ export type TextRecipient = { recipient: string; text: string };
  */
 export function extractTextRecipients(text: string, exclude: ReadonlySet<string>): TextRecipient[] {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  let firstLine = addressLines(lines, exclude, false);
-  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, true);
+  let firstLine = addressLines(lines, exclude, { summaries: false, echoes: false });
+  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: false, echoes: true });
+  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: true, echoes: true });
   const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
   // One recipient: the whole explanation is about it, whether the reason comes before or after its address.
   if (ordered.length === 1) return [{ recipient: ordered[0]?.[0] ?? '', text: squashText(lines.join('\n')) }];
@@ -140,22 +142,40 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
 }
 
 function squashText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return unescapeOctalUtf8(text.replace(/\s+/g, ' ').trim());
 }
 
-function addressLines(lines: string[], exclude: ReadonlySet<string>, summaries: boolean): Map<string, number> {
+/**
+ * Where each address is first named. An address inside a remote server's reply or a transcript line ("550 5.1.1
+ * <a@b>: Recipient address rejected", "after RCPT TO:<a@b>:") is the server echoing an address, often an alias's
+ * target rather than the recipient the report is about: such echoes count only when nothing else names an address.
+ */
+function addressLines(
+  lines: string[],
+  exclude: ReadonlySet<string>,
+  take: { summaries: boolean; echoes: boolean },
+): Map<string, number> {
   const firstLine = new Map<string, number>();
   lines.forEach((line, index) => {
-    if (!summaries && SUMMARY_LINE.test(line)) return;
+    if (!take.summaries && SUMMARY_LINE.test(line)) return;
+    // A line indented deeper than the one before continues it (Postfix folds a long reply onto indented lines).
+    const previous = lines[index - 1] ?? '';
+    const continued = previous.trim() !== '' && indent(line) > indent(previous) ? `${previous} ` : '';
     for (const match of line.matchAll(ADDRESS)) {
       const address = match[0].toLowerCase().replace(/\.$/, '');
       if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
-      if (isSenderMention(line.slice(0, match.index ?? 0))) continue;
+      const before = line.slice(0, match.index ?? 0);
+      if (isSenderMention(before) || (!take.echoes && REPLY_ECHO.test(continued + before))) continue;
       firstLine.set(address, index);
     }
   });
   return firstLine;
 }
+
+const indent = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0;
+
+/** Text before an address that puts it inside a reply ("550 …", "<<< 550 …", "said: 550 …") or an SMTP command. */
+const REPLY_ECHO = /(?:^|[\s:(])(?:<<<\s*)?[245]\d\d[ -]|>>>|\b(?:rcpt to|said):/i;
 
 /** "MAIL FROM:<a@b>", "envelope-from", "from a@b", "generated from a@b" name a sender or an alias, not a recipient. */
 const SENDER_MENTION =

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyBounce } from './classify.ts';
+import { readInboundReport } from './inbound-report.ts';
+import type { SmtpStage } from './smtp-stage.ts';
+
+/**
+ * Bounces written by real MTAs (Postfix, Exim, Sendmail, OpenSMTPD installed from Debian), about replies a local
+ * sink gave them as planned: `scripts/mta-bounces/` captures them (see its README). For every recipient the MTA was
+ * handed, some bounce must name it, and the parser must give it the category and hard/soft its bare reply gets at
+ * that stage: the MTA's own wording, folding and layout around the reply must change nothing.
+ */
+type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
+type Sent = { id: number; stage: PlanEntry['stage']; recipient: string };
+
+const root = join(import.meta.dirname, '../../test/fixtures/mta-bounces');
+const plan: PlanEntry[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../../../scripts/mta-bounces/plan.json'), 'utf8'),
+);
+const STAGES: Record<PlanEntry['stage'], SmtpStage> = { rcpt: 'RCPT', data: 'DATA', mail: 'MAIL' };
+const mtas = existsSync(root) ? readdirSync(root).sort() : [];
+
+/**
+ * The bounce without its message/delivery-status part, as an MTA that writes no DSN (older Exim, qmail, many
+ * appliances) would send it: the human-readable text alone must then name each recipient and its reply.
+ */
+function withoutStatusPart(raw: string): string {
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return raw;
+  return raw
+    .split(`--${boundary}`)
+    .filter((part) => !/^content-type:\s*message\/delivery-status/im.test(part.split(/\r?\n\r?\n/)[0] ?? ''))
+    .join(`--${boundary}`);
+}
+
+/** The bare reply as one line (continuation lines joined), classified as a final report at its stage. */
+function bareClassification(entry: PlanEntry) {
+  const text = entry.reply.split('\n').join(' ');
+  return classifyBounce({ text, action: 'failed', stage: STAGES[entry.stage] });
+}
+
+describe('bounces captured from real MTAs (issue 12)', () => {
+  it('has captures to check', () => {
+    expect(mtas.length).toBeGreaterThan(0);
+  });
+
+  describe.each(
+    mtas.flatMap((mta) => [[mta, 'whole'] as const, [mta, 'text only'] as const]),
+  )('%s, %s', (mta, form) => {
+    const dir = join(root, mta);
+    const sent: Sent[] = JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8'));
+    const found = new Map<string, { category: string; hard: boolean }>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      const report = readInboundReport(form === 'whole' ? raw : withoutStatusPart(raw));
+      if (report.kind !== 'bounce') continue;
+      for (const r of report.recipients)
+        found.set(r.recipient.toLowerCase(), { category: r.classification.category, hard: r.classification.hard });
+    }
+
+    it('finds every recipient it was handed in some bounce', () => {
+      expect(sent.filter((s) => !found.has(s.recipient)).map((s) => s.recipient)).toEqual([]);
+    });
+
+    it('gives each recipient the category and hard/soft of its bare reply', () => {
+      const wrong: string[] = [];
+      for (const s of sent) {
+        const entry = plan.find((e) => e.id === s.id) as PlanEntry;
+        const want = bareClassification(entry);
+        const got = found.get(s.recipient);
+        if (got && (got.category !== want.category || got.hard !== want.hard))
+          wrong.push(`${s.stage} ${entry.reply} -> ${got.category}/${got.hard} (want ${want.category}/${want.hard})`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Hands the MTA under test (listening on 127.0.0.1:25) one message per plan group, addressed so that the sink
+ * (sink.ts) refuses it as planned: refusals at RCPT TO three recipients to a message (one bounce must then carry
+ * three replies), refusals after DATA and at MAIL FROM one to a message. Writes what it sent to `<out>/sent.json`,
+ * which the captured-bounce test reads to know every recipient it must find.
+ *
+ *   node scripts/mta-bounces/inject.ts <out-dir> [--final-only]
+ *
+ * --final-only leaves out the 4xx replies, for an MTA that cannot be told to give up on the first temporary failure.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
+type Sent = { id: number; stage: PlanEntry['stage']; recipient: string };
+
+const [out = '', ...flags] = process.argv.slice(2);
+if (!out) throw new Error('usage: inject.ts <out-dir> [--final-only]');
+const plan: PlanEntry[] = JSON.parse(readFileSync(new URL('./plan.json', import.meta.url), 'utf8')).filter(
+  (entry: PlanEntry) => !flags.includes('--final-only') || !entry.reply.startsWith('4'),
+);
+
+const messages: { from: string; sent: Sent[] }[] = [];
+const atRcpt = plan.filter((entry) => entry.stage === 'rcpt');
+for (let i = 0; i < atRcpt.length; i += 3)
+  messages.push({
+    from: 'bouncer@capture.test',
+    sent: atRcpt.slice(i, i + 3).map(({ id, stage }) => ({ id, stage, recipient: `rcpt-${id}@sink.test` })),
+  });
+for (const { id, stage } of plan.filter((entry) => entry.stage === 'data'))
+  messages.push({ from: 'bouncer@capture.test', sent: [{ id, stage, recipient: `data-${id}@sink.test` }] });
+for (const { id, stage } of plan.filter((entry) => entry.stage === 'mail'))
+  messages.push({ from: `mail-${id}@capture.test`, sent: [{ id, stage, recipient: `to-${id}@sink.test` }] });
+
+const transport = nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+for (const [n, message] of messages.entries()) {
+  const to = message.sent.map((s) => s.recipient);
+  const raw = [
+    `From: Capture <${message.from}>`,
+    `To: ${to.join(', ')}`,
+    `Subject: Captured bounce ${n + 1}`,
+    `Message-ID: <capture-${n + 1}@capture.test>`,
+    'Date: Tue, 24 Nov 2026 10:00:00 +0000',
+    '',
+    'A message the sink refuses, so the MTA writes its own bounce.',
+    '',
+  ].join('\r\n');
+  await transport.sendMail({ envelope: { from: message.from, to }, raw });
+}
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'sent.json'),
+  `${JSON.stringify(
+    messages.flatMap((m) => m.sent),
+    null,
+    2,
+  )}\n`,
+);
+console.log(`handed ${messages.length} messages to the MTA`);
