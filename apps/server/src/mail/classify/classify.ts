@@ -92,7 +92,7 @@ export function classifyBounce(
   const stage = rule ? undefined : stageCategory(smtpStage);
   const decided = rule
     ? {
-        category: refineRuleCategory(rule.category, smtpStage, replyStatus(reply, text, status), permanent),
+        category: refineRuleCategory(rule.category, smtpStage, replyStatus(reply, text, status), permanent, code),
         source: 'rule' as const,
       }
     : stage
@@ -134,6 +134,7 @@ function refineRuleCategory(
   stage: SmtpStage | undefined,
   reportedStatus: string | undefined,
   permanent: boolean,
+  code: number | undefined,
 ): BounceCategory {
   // A refusal of MAIL FROM is about the reverse-path (RFC 5321 4.1.1.2): "no such user" or "domain not found" there
   // names our sender, not the recipient.
@@ -141,7 +142,7 @@ function refineRuleCategory(
     return 'invalid-sender';
   if (category === 'bad-domain' && !permanent) return 'routing-errors';
   const mailbox = category === 'bad-mailbox' || category === 'invalid-mailbox';
-  if (mailbox && replySaysFilter(stage, reportedStatus)) return 'policy-related';
+  if (mailbox && replySaysFilter(stage, reportedStatus, code)) return 'policy-related';
   return category;
 }
 
@@ -154,8 +155,13 @@ function replyStatus(reply: BounceReply, text: string, status: string | undefine
   return statusFromText(text) ?? status;
 }
 
-function replySaysFilter(stage: SmtpStage | undefined, reportedStatus: string | undefined): boolean {
-  return stage === 'DATA' || /^[45]\.7\./.test(reportedStatus ?? '');
+/**
+ * After DATA, "550" (RFC 5321: mailbox unavailable) says the accepted mailbox refuses this message; "554" (transaction
+ * failed) is the receiver that checks recipients only at the end of data saying why, e.g. Yahoo's "554 delivery
+ * error: dd This user doesn't have a yahoo.com account" for an address that does not exist.
+ */
+function replySaysFilter(stage: SmtpStage | undefined, reportedStatus: string | undefined, code?: number): boolean {
+  return (stage === 'DATA' && code !== 554) || /^[45]\.7\./.test(reportedStatus ?? '');
 }
 
 /**
@@ -232,16 +238,17 @@ function notYetExpired(
 }
 
 /**
- * The status to read: the report's (or the engine's), unless it says nothing the reply's own words do not say better.
- * A report's "5.0.0" (RFC 3463 X.0.0, "other undefined status": Sendmail and many relays write it whatever the
- * reply) or a status a DSN rule guessed from words yields to the status in the remote reply itself ("550 5.1.1 ..."),
- * keeping the report's class: the report knows whether it gave up, the reply says why.
+ * The status to read: the remote reply's own enhanced code when it has one, keeping the report's class (the report
+ * knows whether it gave up, the reply says why). The reporting MTA's Status is its own summary: "5.0.0" (RFC 3463
+ * X.0.0, undefined) from many relays, "5.1.1" from Sendmail for any 5xx at RCPT TO whatever the reply said, or a
+ * status a DSN rule guessed. Kept only when it speaks of the delivery as a whole (X.4.x: the route, the network, the
+ * time in the queue, which the reporter saw and the last reply may not say) or when the reply has no specific code.
  */
 function reportStatus(reply: BounceReply, text: string): string | undefined {
   const reported = validStatus(reply.status);
   const own = statusFromText(text);
   if (!reported) return own;
-  if (!own || !(reply.statusInferred || /^[45]\.0\.0$/.test(reported)) || /^[45]\.0\.0$/.test(own)) return reported;
+  if (!own || /^[45]\.0\.0$/.test(own) || /^[45]\.4\.\d+$/.test(reported)) return reported;
   return `${reported[0]}${own.slice(1)}`;
 }
 

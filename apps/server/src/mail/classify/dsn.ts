@@ -1,6 +1,6 @@
 import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
-import { remoteReply, unescapeOctalUtf8 } from './mta-reply.ts';
+import { remoteReply, unescapeOctalUtf8, wholeMultilineReply } from './mta-reply.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
 import {
@@ -113,7 +113,10 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
       report.recipients = [{ recipient: to ?? '', action: 'failed', diagnostic: squash(text) }];
     }
   }
-  for (const recipient of report.recipients) completeFromText(recipient, dsnRules);
+  for (const recipient of report.recipients) {
+    recipient.diagnostic = wholeMultilineReply(recipient.diagnostic, text);
+    completeFromText(recipient, dsnRules);
+  }
   return report;
 }
 

@@ -68,3 +68,24 @@ export function unescapeOctalUtf8(text: string): string {
     }
   });
 }
+
+/**
+ * The whole of a multi-line reply whose report kept only its first line. Sendmail writes "Diagnostic-Code: smtp;
+ * 550-5.7.1 [192.0.2.1] The IP you're using to send mail is not authorized to" and "(reason: 550-5.7.1 …)", the
+ * hyphen after the code saying more lines followed, and shows them all in its transcript ("<<< 550-5.7.1 …" up to
+ * "<<< 550 5.7.1 …"): those lines, joined, are the reply.
+ */
+export function wholeMultilineReply(reply: string, text: string): string {
+  const first = /^([245]\d\d)-/.exec(reply);
+  if (!first) return reply;
+  const lines = text.split(/\r?\n/).map((line) => line.replace(/^\s*<<<\s*/, '').trim());
+  const start = lines.findIndex((line) => line.startsWith(reply.trim()));
+  if (start < 0) return reply;
+  const whole: string[] = [];
+  for (const line of lines.slice(start)) {
+    if (!line.startsWith(first[1] as string)) break;
+    whole.push(line);
+    if (line[3] !== '-') return whole.join(' ');
+  }
+  return reply;
+}

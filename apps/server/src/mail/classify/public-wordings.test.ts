@@ -181,15 +181,20 @@ const PUBLIC_WORDINGS: [source: string, reply: BounceReply, category: string, ha
   ['Microsoft 5.4.316', { text: '550 5.4.316 Message expired, connection refused' }, 'message-expired', false],
 ];
 
-describe("S3-066 the status read: the reply's own when the report says only x.0.0 or a rule guessed it", () => {
+describe("S3-066 the status read: the reply's own, unless the report speaks of the delivery as a whole", () => {
   it.each([
     // Sendmail and many relays write "Status: 5.0.0" whatever the remote reply said (RFC 3463 X.0.0: undefined).
     [{ text: '550 5.2.2 <a@example.test>... Over limit', status: '5.0.0' }, 'quota-issues', '5.2.2'],
     // The report's class stays: it gave up for good, the reply (a 4xx) says why.
     [{ text: '452 4.2.2 <a@example.test>... Over limit', status: '5.0.0' }, 'quota-issues', '5.2.2'],
     [{ text: '550 5.1.2 <a@example.test>... Refused', status: '5.7.1', statusInferred: true }, 'bad-domain', '5.1.2'],
-    // A report's specific status is kept.
-    [{ text: '550 5.1.1 <a@example.test>... User unknown', status: '5.2.2' }, 'bad-mailbox', '5.2.2'],
+    // Sendmail 8.17 reports "Status: 5.1.1" for any 5xx at RCPT TO; the remote's own code says why (captured from the
+    // real binary: src/test/fixtures/mta-bounces/sendmail).
+    [{ text: '550 5.1.2 Bad destination system address', status: '5.1.1' }, 'bad-domain', '5.1.2'],
+    [{ text: '550 5.7.1 Message rejected due to content restrictions', status: '5.1.1' }, 'content-related', '5.7.1'],
+    // A report about the delivery as a whole (X.4.x, here the time in the queue) keeps its status.
+    [{ text: '451 4.3.0 Try again later', status: '4.4.7' }, 'message-expired', '4.4.7'],
+    [{ text: '550 5.1.1 <a@example.test>... User unknown' }, 'bad-mailbox', '5.1.1'],
   ] as const)('%o -> %s (%s)', (reply, category, status) => {
     const result = classifyBounce(reply);
     expect({ category: result.category, status: result.status }).toEqual({ category, status });

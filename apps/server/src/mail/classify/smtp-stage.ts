@@ -52,7 +52,10 @@ function pipelinedStage(text: string): SmtpStage | undefined {
   // A "354" (go ahead, RFC 5321 4.3.2) means the recipients were accepted and the content sent: the refusal that
   // follows judged the message.
   if (replies[0] === '<<< 354') return replies.length >= 2 ? 'DATA' : undefined;
-  return replies.length >= 2 ? 'RCPT' : undefined;
+  if (replies.length >= 2) return 'RCPT';
+  // Sendmail follows a refusal of the message with its own "554 5.0.0 Service unavailable" (a refused recipient gets
+  // "<a@b>... User unknown" instead), as the real 8.17 binary writes it (src/test/fixtures/mta-bounces/sendmail).
+  return /<<< [45]\d\d\b[^\n]*\s+[45]\d\d 5\.0\.0 Service unavailable/i.test(afterData) ? 'DATA' : undefined;
 }
 
 const COMMAND_STAGE: Record<string, SmtpStage> = {
