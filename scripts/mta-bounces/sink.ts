@@ -7,7 +7,10 @@
  * Addresses carry the plan's id: a recipient `rcpt-<id>@…` is refused at RCPT TO, `data-<id>@…` after the
  * message's end of data, and a sender `mail-<id>@…` at MAIL FROM. Everything else is accepted.
  *
- *   node scripts/mta-bounces/sink.ts [port]
+ *   node scripts/mta-bounces/sink.ts [port] [--no-pipelining]
+ *
+ * --no-pipelining leaves PIPELINING (RFC 2920) out of the EHLO reply, so the MTA sends one command at a time and its
+ * transcript shows each reply after its own command.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
@@ -17,6 +20,7 @@ type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
 const plan: PlanEntry[] = JSON.parse(readFileSync(new URL('./plan.json', import.meta.url), 'utf8'));
 const byId = new Map(plan.map((entry) => [entry.id, entry]));
 const port = Number(process.argv[2] ?? 2525);
+const pipelining = !process.argv.includes('--no-pipelining');
 
 /** The plan's reply for an address whose local part is `<stage>-<id>`, if it has one. */
 function plannedReply(address: string, stage: PlanEntry['stage']): string | undefined {
@@ -60,7 +64,8 @@ function session(socket: Socket): void {
           .slice(line.indexOf(':') + 1)
           .trim()
           .split(/\s/)[0] ?? '';
-      if (verb === 'EHLO') send('250-mx.sink.test\n250-PIPELINING\n250-8BITMIME\n250 SIZE 52428800');
+      if (verb === 'EHLO')
+        send(`250-mx.sink.test\n${pipelining ? '250-PIPELINING\n' : ''}250-8BITMIME\n250 SIZE 52428800`);
       else if (verb === 'HELO') send('250 mx.sink.test');
       else if (verb === 'MAIL') {
         const refusal = plannedReply(argument, 'mail');

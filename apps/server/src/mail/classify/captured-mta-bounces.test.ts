@@ -20,6 +20,8 @@ const plan: PlanEntry[] = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../../../../scripts/mta-bounces/plan.json'), 'utf8'),
 );
 const STAGES: Record<PlanEntry['stage'], SmtpStage> = { rcpt: 'RCPT', data: 'DATA', mail: 'MAIL' };
+/** OpenSMTPD 6.8 writes "a@b: <reply>" and no word of the command the reply answered: only the reply's words count. */
+const SAYS_NO_STAGE = new Set(['opensmtpd']);
 const mtas = existsSync(root) ? readdirSync(root).sort() : [];
 
 /**
@@ -40,11 +42,16 @@ function withoutStatusPart(raw: string): string {
  * a specific status of its own ("550 Error in processing", "550 5.0.0 ...") takes the one the MTA reported for it:
  * Sendmail, for one, reports 5.1.1 for any 550 at RCPT TO, and that is the report's word, not a parsing slip.
  */
-function bareClassification(entry: PlanEntry, reported: string | undefined) {
+function bareClassification(entry: PlanEntry, reported: string | undefined, namesStage: boolean) {
   const text = entry.reply.split('\n').join(' ');
   const own = statusFromText(text);
   const status = own && !/^[45]\.0\.0$/.test(own) ? undefined : reported;
-  return classifyBounce({ text, action: 'failed', stage: STAGES[entry.stage], ...(status ? { status } : {}) });
+  return classifyBounce({
+    text,
+    action: 'failed',
+    ...(namesStage ? { stage: STAGES[entry.stage] } : {}),
+    ...(status ? { status } : {}),
+  });
 }
 
 describe('bounces captured from real MTAs (issue 12)', () => {
@@ -79,7 +86,7 @@ describe('bounces captured from real MTAs (issue 12)', () => {
       for (const s of sent) {
         const entry = plan.find((e) => e.id === s.id) as PlanEntry;
         const got = found.get(s.recipient);
-        const want = bareClassification(entry, got?.status);
+        const want = bareClassification(entry, got?.status, !SAYS_NO_STAGE.has(mta));
         if (got && (got.category !== want.category || got.hard !== want.hard))
           wrong.push(`${s.stage} ${entry.reply} -> ${got.category}/${got.hard} (want ${want.category}/${want.hard})`);
       }
