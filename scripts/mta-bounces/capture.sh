@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Captures the bounces a real MTA writes about the refusals in plan.json, into
+# apps/server/src/test/fixtures/mta-bounces/<name>/ (see README.md). Run as root on Debian 12, one MTA at a time:
+# installing one replaces the other (they all provide mail-transport-agent).
+#
+#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd
+set -euo pipefail
+
+name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd}
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+node="$repo/node_modules/.bin/node"
+out="$repo/apps/server/src/test/fixtures/mta-bounces/$name"
+drop=/tmp/mta-bounces-drop
+work=$(mktemp -d)
+chmod 0755 "$work" # the MTAs read their configuration from here as their own users
+id bouncer >/dev/null 2>&1 || useradd -m bouncer
+rm -rf "$drop" && mkdir -p "$drop/new" && chmod 0777 "$drop" "$drop/new"
+export DEBIAN_FRONTEND=noninteractive
+
+postfix_up() {
+  apt-get install -y -q postfix >/dev/null
+  postconf -e 'myhostname = mta.capture.test' 'mydomain = capture.test' \
+    'mydestination = localhost, capture.test, mta.capture.test' 'inet_interfaces = loopback-only' \
+    'inet_protocols = ipv4' 'local_recipient_maps =' 'luser_relay = bouncer' "home_mailbox = Maildir/" \
+    'transport_maps = inline:{sink.test=smtp:[127.0.0.1]:2525}' 'maximal_queue_lifetime = 0' \
+    'bounce_queue_lifetime = 0' 'smtp_tls_security_level = none' 'smtpd_tls_security_level = none' \
+    'mynetworks = 127.0.0.0/8' 'alias_maps =' 'alias_database =' 'smtp_host_lookup = native' \
+    'maillog_file = /var/log/postfix.log'
+  postconf -F '*/*/chroot = n'
+  postsuper -d ALL >/dev/null 2>&1 || true # what an earlier run left queued
+  rm -rf /home/bouncer/Maildir && ln -s "$drop" /home/bouncer/Maildir
+  postfix start
+}
+postfix_down() { postfix stop; }
+
+exim_up() {
+  apt-get install -y -q exim4-daemon-light >/dev/null
+  sed "s|@DROP@|$drop|" "$repo/scripts/mta-bounces/exim.conf" >"$work/exim.conf"
+  chown Debian-exim "$drop" "$drop/new"
+  rm -rf /var/spool/exim4/input /var/spool/exim4/msglog # what an earlier run left queued
+  exim4 -C "$work/exim.conf" -bd -q5s # the daemon detaches itself
+}
+exim_down() {
+  exim4 -C "$work/exim.conf" -qff || true
+  sleep 3
+  pkill -f "exim4 -C $work/exim.conf" || true
+}
+
+sendmail_up() {
+  apt-get install -y -q sendmail-bin sendmail-cf m4 >/dev/null
+  install -m 0755 /dev/stdin /usr/local/bin/capture-drop <<EOF
+#!/bin/sh
+# The local mailer of the bounce capture: each message delivered becomes one file.
+sed '1{/^From /d}' >"$drop/new/\$(date +%s%N).eml"
+EOF
+  cp "$repo/scripts/mta-bounces/sendmail.mc" /etc/mail/sendmail.mc
+  printf 'capture.test\nmta.capture.test\nlocalhost\n' >/etc/mail/local-host-names
+  printf 'sink.test\tesmtp:[127.0.0.1]\n' >/etc/mail/mailertable
+  printf 'Connect:127.0.0.1\tRELAY\nConnect:localhost\tRELAY\n' >/etc/mail/access
+  rm -f /var/spool/mqueue/* # what an earlier run left queued
+  (cd /etc/mail && makemap hash mailertable <mailertable && makemap hash access <access && m4 sendmail.mc >sendmail.cf)
+  /usr/sbin/sendmail -bd -q5s
+}
+sendmail_down() { pkill sendmail || true; }
+
+opensmtpd_up() {
+  apt-get install -y -q opensmtpd >/dev/null
+  sed "s|@DROP@|${drop%/}|" "$repo/scripts/mta-bounces/smtpd.conf" >"$work/smtpd.conf"
+  chown bouncer "$drop" "$drop/new"
+  smtpd -f "$work/smtpd.conf" -d >"$work/smtpd.log" 2>&1 &
+  echo $! >"$work/smtpd.pid"
+}
+opensmtpd_down() { kill "$(cat "$work/smtpd.pid")" || true; }
+
+if ss -ltn | grep -q '127.0.0.1:25 '; then
+  echo "port 25 is taken (another MTA still running?): stop it first" >&2
+  exit 1
+fi
+mta=${name%-no-pipelining}
+sink_flags=()
+[[ $name == *-no-pipelining ]] && sink_flags+=(--no-pipelining)
+inject_flags=()
+# Only Postfix can be told to give up at the first temporary failure (maximal_queue_lifetime = 0).
+[[ $mta != postfix ]] && inject_flags+=(--final-only)
+
+"$node" "$repo/scripts/mta-bounces/sink.ts" 2525 "${sink_flags[@]}" &
+sink=$!
+trap 'kill $sink 2>/dev/null || true; rm -rf "$work"' EXIT
+"${mta}_up"
+sleep 2
+handed=$("$node" "$repo/scripts/mta-bounces/inject.ts" "$work" "${inject_flags[@]}" | grep -o '[0-9]\+')
+
+# Wait until every message handed over has bounced (one bounce at least each) and no more arrive: each MTA queues
+# and retries at its own pace. Three minutes at most.
+count=-1
+stable=0
+for _ in $(seq 1 60); do
+  sleep 3
+  now=$(find "$drop/new" -type f | wc -l)
+  if [[ $now -eq $count ]]; then stable=$((stable + 1)); else stable=0; fi
+  count=$now
+  [[ $now -ge $handed && $stable -ge 2 ]] && break
+done
+"${mta}_down"
+
+if [[ $count -lt $handed ]]; then
+  echo "only $count bounces for $handed messages: $out left as it was" >&2
+  exit 1
+fi
+rm -rf "$out" && mkdir -p "$out"
+cp "$work/sent.json" "$out/"
+n=0
+for file in $(ls -tr "$drop/new"); do
+  n=$((n + 1))
+  cp "$drop/new/$file" "$out/$(printf %02d $n).eml"
+done
+echo "captured $n bounces from $name into $out"
