@@ -3,10 +3,10 @@
 # apps/server/src/test/fixtures/mta-bounces/<name>/ (see README.md). Run as root on Debian 12, one MTA at a time:
 # installing one replaces the other (they all provide mail-transport-agent).
 #
-#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd
+#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier
 set -euo pipefail
 
-name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd}
+name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 node="$repo/node_modules/.bin/node"
 out="$repo/apps/server/src/test/fixtures/mta-bounces/$name"
@@ -14,7 +14,7 @@ drop=/tmp/mta-bounces-drop
 work=$(mktemp -d)
 chmod 0755 "$work" # the MTAs read their configuration from here as their own users
 id bouncer >/dev/null 2>&1 || useradd -m bouncer
-rm -rf "$drop" && mkdir -p "$drop/new" && chmod 0777 "$drop" "$drop/new"
+rm -rf "$drop" && mkdir -p "$drop/new" "$drop/cur" "$drop/tmp" && chmod 0777 "$drop" "$drop/new" "$drop/cur" "$drop/tmp"
 export DEBIAN_FRONTEND=noninteractive
 
 postfix_up() {
@@ -76,11 +76,30 @@ if ss -ltn | grep -q '127.0.0.1:25 '; then
   echo "port 25 is taken (another MTA still running?): stop it first" >&2
   exit 1
 fi
+courier_up() {
+  apt-get install -y -q courier-mta >/dev/null
+  local etc=/etc/courier
+  echo mta.capture.test >$etc/me
+  echo mta.capture.test >$etc/defaultdomain
+  printf 'localhost\nmta.capture.test\n' >$etc/locals
+  echo capture.test >$etc/hosteddomains/capture
+  echo '@capture.test: bouncer' >$etc/aliases/capture # bouncer-<local part>@mta.capture.test
+  echo 'sink.test: [127.0.0.1],2525' >$etc/esmtproutes
+  sed -i 's/^BOFHCHECKDNS=1/BOFHCHECKDNS=0/; s/^TARPIT=1/TARPIT=0/' $etc/esmtpd
+  makehosteddomains && makealiases && makesmtpaccess
+  echo "$drop/" >/home/bouncer/.courier-default # every bouncer-* extension into the drop maildir
+  chown -R bouncer "$drop" /home/bouncer/.courier-default
+  esmtpd stop >/dev/null 2>&1 || true
+  courier stop >/dev/null 2>&1 || true
+  authdaemond start && courier start && esmtpd start
+}
+courier_down() { esmtpd stop; courier stop; authdaemond stop; }
+
 mta=${name%-no-pipelining}
 sink_flags=()
 [[ $name == *-no-pipelining ]] && sink_flags+=(--no-pipelining)
 inject_flags=()
-# Only Postfix can be told to give up at the first temporary failure (maximal_queue_lifetime = 0).
+# Only Postfix is told to give up at the first temporary failure (maximal_queue_lifetime = 0).
 [[ $mta != postfix ]] && inject_flags+=(--final-only)
 
 "$node" "$repo/scripts/mta-bounces/sink.ts" 2525 "${sink_flags[@]}" &

@@ -47,6 +47,8 @@ export function remoteReply(text: string): string | undefined {
     const reply = pattern.exec(flat)?.[1]?.trim();
     if (reply) return reply;
   }
+  const transcript = transcriptReply(flat);
+  if (transcript) return transcript;
   const own = OWN_REASON.exec(flat);
   if (own && (own.index === 0 || OWN_REASON_TEMPLATE.test(flat))) return own[1]?.trim();
   return undefined;
@@ -70,6 +72,24 @@ export function unescapeOctalUtf8(text: string): string {
       return run;
     }
   });
+}
+
+/**
+ * Courier (and Sendmail without its "(reason: …)" line) shows the refusal in a session transcript: ">>> RCPT
+ * TO:<a@b>" then "<<< 550 5.1.1 …", a multi-line reply as several "<<< 550-…" lines. The reply is the first refusal
+ * and what follows it, without the markers.
+ */
+function transcriptReply(flat: string): string | undefined {
+  const sent = flat.indexOf('>>> ');
+  // A reason stated before the transcript (Sendmail V5's "554 <a@b>... 550 Host unknown") is the recipient's own; a
+  // transcript after it is another host's session.
+  if (sent < 0 || /(^|\s)[45]\d\d[ -]/.test(flat.slice(0, sent))) return undefined;
+  const refusal = /<<< [45]\d\d[ -]/.exec(flat.slice(sent));
+  if (!refusal) return undefined;
+  return flat
+    .slice(sent + refusal.index)
+    .replace(/(^|\s)<<< /g, '$1')
+    .trim();
 }
 
 /**

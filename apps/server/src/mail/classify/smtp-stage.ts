@@ -44,19 +44,25 @@ export function stageFromText(text: string): SmtpStage | undefined {
 /**
  * With PIPELINING (RFC 2920) RCPT TO and DATA go out together and their replies come back in order, so a refusal
  * followed by a second reply (DATA's "503 Need RCPT", "554 no valid recipients") answered the RCPT TO, unless the first
- * reply is DATA's "354". A single reply after ">>> DATA" may answer either: it proves nothing.
+ * reply is DATA's "354". A lone reply after ">>> DATA" answered DATA or the content that followed it: Sendmail follows
+ * it with its own "554 5.0.0 Service unavailable" for the message (a refused recipient gets "<a@b>... User unknown"),
+ * Courier names RCPT TO when that was refused, as the real binaries write them (src/test/fixtures/mta-bounces). Unless
+ * that lone reply is DATA's own complaint that no recipient was left ("503 RCPT first", "no valid recipients"): then
+ * the recipients were refused earlier, in lines the report does not show.
  */
 function pipelinedStage(text: string): SmtpStage | undefined {
   const afterData = text.slice(text.search(/>>> DATA/i));
-  const replies = afterData.match(/<<< [2345]\d\d/g) ?? [];
+  // Final reply lines only: "<<< 550-5.7.1 …" continuation lines belong to the reply that ends with "<<< 550 ".
+  const replies = afterData.match(/<<< [2345]\d\d(?!-)/g) ?? [];
   // A "354" (go ahead, RFC 5321 4.3.2) means the recipients were accepted and the content sent: the refusal that
   // follows judged the message.
   if (replies[0] === '<<< 354') return replies.length >= 2 ? 'DATA' : undefined;
   if (replies.length >= 2) return 'RCPT';
-  // Sendmail follows a refusal of the message with its own "554 5.0.0 Service unavailable" (a refused recipient gets
-  // "<a@b>... User unknown" instead), as the real 8.17 binary writes it (src/test/fixtures/mta-bounces/sendmail).
-  return /<<< [45]\d\d\b[^\n]*\s+[45]\d\d 5\.0\.0 Service unavailable/i.test(afterData) ? 'DATA' : undefined;
+  if (replies.length === 0 || NO_RECIPIENT_LEFT.test(afterData)) return undefined;
+  return 'DATA';
 }
+
+const NO_RECIPIENT_LEFT = /<<< 503\b|no valid recipients|need rcpt|rcpt first|no recipients/i;
 
 const COMMAND_STAGE: Record<string, SmtpStage> = {
   MAIL: 'MAIL',
