@@ -8,18 +8,14 @@
  *
  * --final-only leaves out the 4xx replies, for an MTA that cannot be told to give up on the first temporary failure.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-
-type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
-type Sent = { id: number; stage: PlanEntry['stage']; recipient: string };
+import { readPlan, type Sent } from './plan.ts';
 
 const [out = '', ...flags] = process.argv.slice(2);
 if (!out) throw new Error('usage: inject.ts <out-dir> [--final-only]');
-const plan: PlanEntry[] = JSON.parse(readFileSync(new URL('./plan.json', import.meta.url), 'utf8')).filter(
-  (entry: PlanEntry) => !flags.includes('--final-only') || !entry.reply.startsWith('4'),
-);
+const plan = readPlan().filter((entry) => !flags.includes('--final-only') || !entry.reply.startsWith('4'));
 
 const messages: { from: string; sent: Sent[] }[] = [];
 const atRcpt = plan.filter((entry) => entry.stage === 'rcpt');

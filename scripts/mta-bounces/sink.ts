@@ -12,13 +12,10 @@
  * --no-pipelining leaves PIPELINING (RFC 2920) out of the EHLO reply, so the MTA sends one command at a time and its
  * transcript shows each reply after its own command.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
+import { type PlanEntry, readPlan } from './plan.ts';
 
-type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
-
-const plan: PlanEntry[] = JSON.parse(readFileSync(new URL('./plan.json', import.meta.url), 'utf8'));
-const byId = new Map(plan.map((entry) => [entry.id, entry]));
+const byId = new Map(readPlan().map((entry) => [entry.id, entry]));
 const port = Number(process.argv[2] ?? 2525);
 const pipelining = !process.argv.includes('--no-pipelining');
 

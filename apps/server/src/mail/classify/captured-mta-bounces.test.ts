@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type PlanEntry, readPlan, type Sent } from '../../../../../scripts/mta-bounces/plan.ts';
 import { classifyBounce } from './classify.ts';
 import { readInboundReport } from './inbound-report.ts';
 import type { SmtpStage } from './smtp-stage.ts';
@@ -12,13 +13,8 @@ import { statusFromText } from './status-codes.ts';
  * handed, some bounce must name it, and the parser must give it the category and hard/soft its bare reply gets at
  * that stage: the MTA's own wording, folding and layout around the reply must change nothing.
  */
-type PlanEntry = { id: number; stage: 'rcpt' | 'data' | 'mail'; reply: string };
-type Sent = { id: number; stage: PlanEntry['stage']; recipient: string };
-
 const root = join(import.meta.dirname, '../../test/fixtures/mta-bounces');
-const plan: PlanEntry[] = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../../../scripts/mta-bounces/plan.json'), 'utf8'),
-);
+const plan = readPlan();
 const STAGES: Record<PlanEntry['stage'], SmtpStage> = { rcpt: 'RCPT', data: 'DATA', mail: 'MAIL' };
 /** OpenSMTPD 6.8 writes "a@b: <reply>" and no word of the command the reply answered: only the reply's words count. */
 const SAYS_NO_STAGE = new Set(['opensmtpd']);

@@ -1,6 +1,6 @@
 import { type DsnRule, matchDsnRule } from './dsn-rules.ts';
 import { type Headers, header, leafParts, type MimePart, parseHeaders, parseMime } from './mime.ts';
-import { remoteReply, unescapeOctalUtf8, wholeMultilineReply } from './mta-reply.ts';
+import { remoteReply, wholeMultilineReply } from './mta-reply.ts';
 import { type SmtpStage, stageFromText } from './smtp-stage.ts';
 import { codeFromText, statusFromText } from './status-codes.ts';
 import {
@@ -9,6 +9,7 @@ import {
   humanReadableText,
   inlineForwarded,
   splitOriginal,
+  squash,
   unquote,
 } from './text-bounce.ts';
 
@@ -269,10 +270,6 @@ function bareAddress(value: string): string {
 /** Sendmail puts a mailer's bare exit code ("77") in Diagnostic-Code: that says nothing a rule could use. */
 function meaningful(diagnostic: string): string {
   return /^\d{1,3}$/.test(diagnostic) ? '' : diagnostic;
-}
-
-export function squash(text: string): string {
-  return unescapeOctalUtf8(text.replace(/\s+/g, ' ').trim());
 }
 
 const ADDRESS = /(?<![\w.!#$%&'*+/=?^`{|}~-])[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/;

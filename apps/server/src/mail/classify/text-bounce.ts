@@ -128,7 +128,7 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
   if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: true, echoes: true });
   const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
   // One recipient: the whole explanation is about it, whether the reason comes before or after its address.
-  if (ordered.length === 1) return [{ recipient: ordered[0]?.[0] ?? '', text: squashText(lines.join('\n')) }];
+  if (ordered.length === 1) return [{ recipient: ordered[0]?.[0] ?? '', text: squash(lines.join('\n')) }];
   const mentions = lines.map((line) =>
     ordered.filter(([address]) => line.toLowerCase().includes(address)).map(([a]) => a),
   );
@@ -137,11 +137,12 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
     let end = start + 1;
     while (end < lines.length && !(mentions[end] ?? []).some((address) => address !== recipient)) end++;
     const from = i === 0 ? replyLinesBefore(lines, start) : start;
-    return { recipient, text: squashText(lines.slice(from, end).join('\n')) };
+    return { recipient, text: squash(lines.slice(from, end).join('\n')) };
   });
 }
 
-function squashText(text: string): string {
+/** One line with single spaces, Exim's octal escapes read back: how a recipient's text is kept and matched. */
+export function squash(text: string): string {
   return unescapeOctalUtf8(text.replace(/\s+/g, ' ').trim());
 }
 
