@@ -3,10 +3,10 @@
 # apps/server/src/test/fixtures/mta-bounces/<name>/ (see README.md). Run as root on Debian 12, one MTA at a time:
 # installing one replaces the other (they all provide mail-transport-agent).
 #
-#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier
+#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma
 set -euo pipefail
 
-name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier}
+name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 node="$repo/node_modules/.bin/node"
 out="$repo/apps/server/src/test/fixtures/mta-bounces/$name"
@@ -95,12 +95,37 @@ courier_up() {
 }
 courier_down() { esmtpd stop; courier stop; authdaemond stop; }
 
+# The DragonFly Mail Agent listens on no port: it is handed mail by its sendmail command, sends everything to the
+# smarthost (the sink) and delivers its bounces to /var/mail/<user>, one mbox that dma_collect splits into the drop.
+dma_up() {
+  apt-get install -y -q dma >/dev/null
+  printf 'SMARTHOST 127.0.0.1\nPORT 2525\nMAILNAME capture.test\n' >/etc/dma/dma.conf
+  # dma 0.13 crashes on a catch-all alias, so each MAIL FROM sender of the plan is named
+  python3 -c 'import json,sys; [print("mail-%s: bouncer" % e["id"]) for e in json.load(open(sys.argv[1])) if e["stage"] == "mail"]' \
+    "$repo/scripts/mta-bounces/plan.json" >/etc/aliases
+  rm -f /var/mail/bouncer /var/spool/dma/* # what an earlier run left
+}
+dma_collect() {
+  [[ -f /var/mail/bouncer ]] || return 0
+  python3 - "$drop/new" <<'EOF'
+import mailbox, os, sys
+box = mailbox.mbox('/var/mail/bouncer', create=False)
+for n, key in enumerate(box.keys()):
+    path = os.path.join(sys.argv[1], f'{n + 1:04d}.eml')
+    if not os.path.exists(path):
+        with open(path, 'wb') as out:
+            out.write(box.get_bytes(key))
+EOF
+}
+dma_down() { pkill -x dma || true; }
+
 mta=${name%-no-pipelining}
 sink_flags=()
 [[ $name == *-no-pipelining ]] && sink_flags+=(--no-pipelining)
 inject_flags=()
 # Only Postfix is told to give up at the first temporary failure (maximal_queue_lifetime = 0).
 [[ $mta != postfix ]] && inject_flags+=(--final-only)
+[[ $mta == dma ]] && inject_flags+=(--sendmail /usr/sbin/sendmail)
 
 "$node" "$repo/scripts/mta-bounces/sink.ts" 2525 "${sink_flags[@]}" &
 sink=$!
@@ -115,6 +140,7 @@ count=-1
 stable=0
 for _ in $(seq 1 60); do
   sleep 3
+  if declare -F "${mta}_collect" >/dev/null; then "${mta}_collect"; fi
   now=$(find "$drop/new" -type f | wc -l)
   if [[ $now -eq $count ]]; then stable=$((stable + 1)); else stable=0; fi
   count=$now

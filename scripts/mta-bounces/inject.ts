@@ -4,9 +4,10 @@
  * three replies), refusals after DATA and at MAIL FROM one to a message. Writes what it sent to `<out>/sent.json`,
  * which the captured-bounce test reads to know every recipient it must find.
  *
- *   node scripts/mta-bounces/inject.ts <out-dir> [--final-only]
+ *   node scripts/mta-bounces/inject.ts <out-dir> [--final-only] [--sendmail <path>]
  *
  * --final-only leaves out the 4xx replies, for an MTA that cannot be told to give up on the first temporary failure.
+ * --sendmail hands the messages to the MTA's sendmail command instead, for an MTA that listens on no port (dma).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ import nodemailer from 'nodemailer';
 import { readPlan, type Sent } from './plan.ts';
 
 const [out = '', ...flags] = process.argv.slice(2);
-if (!out) throw new Error('usage: inject.ts <out-dir> [--final-only]');
+if (!out) throw new Error('usage: inject.ts <out-dir> [--final-only] [--sendmail <path>]');
+const sendmailPath = flags.includes('--sendmail') ? flags[flags.indexOf('--sendmail') + 1] : undefined;
 const plan = readPlan().filter((entry) => !flags.includes('--final-only') || !entry.reply.startsWith('4'));
 
 const messages: { from: string; sent: Sent[] }[] = [];
@@ -29,7 +31,9 @@ for (const { id, stage } of plan.filter((entry) => entry.stage === 'data'))
 for (const { id, stage } of plan.filter((entry) => entry.stage === 'mail'))
   messages.push({ from: `mail-${id}@capture.test`, sent: [{ id, stage, recipient: `to-${id}@sink.test` }] });
 
-const transport = nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+const transport = sendmailPath
+  ? nodemailer.createTransport({ sendmail: true, path: sendmailPath })
+  : nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
 for (const [n, message] of messages.entries()) {
   const to = message.sent.map((s) => s.recipient);
   const raw = [

@@ -8,7 +8,7 @@ import type { SmtpStage } from './smtp-stage.ts';
 import { statusFromText } from './status-codes.ts';
 
 /**
- * Bounces written by real MTAs (Postfix, Exim, Sendmail, OpenSMTPD installed from Debian), about replies a local
+ * Bounces written by real MTAs (Postfix, Exim, Sendmail, OpenSMTPD, Courier and dma installed from Debian), about replies a local
  * sink gave them as planned: `scripts/mta-bounces/` captures them (see its README). For every recipient the MTA was
  * handed, some bounce must name it, and the parser must give it the category and hard/soft its bare reply gets at
  * that stage: the MTA's own wording, folding and layout around the reply must change nothing.

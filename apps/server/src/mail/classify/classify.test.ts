@@ -226,6 +226,14 @@ describe('the line rules see', () => {
     expect(
       joinReplyLines('550-5.7.1 Messages with multiple\n550-5.7.1 addresses in From: are\n550 5.7.1 not accepted'),
     ).toBe('550-5.7.1 Messages with multiple addresses in From: are not accepted');
+    expect(
+      joinReplyLines(
+        'did not like our final DATA:\n550-5.7.1 The IP you are using is not authorized to\n550-5.7.1 send email directly\n550 5.7.1 https://x',
+      ),
+    ).toBe(
+      'did not like our final DATA: 550-5.7.1 The IP you are using is not authorized to send email directly https://x',
+    );
+    expect(joinReplyLines('Error 550 at 12:00, code 550 again')).toBe('Error 550 at 12:00, code 550 again');
     expect(ruleSubject('5.1.1', '550 5.1.1  User\n unknown')).toBe('5.1.1; 550 5.1.1 User unknown');
     expect(ruleSubject(undefined, 'x')).toBe('; x');
   });

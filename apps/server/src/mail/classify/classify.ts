@@ -64,12 +64,19 @@ export function ruleSubject(status: string | undefined, text: string): string {
  */
 const POSTFIX_STAGE_SUFFIX = / ?\(in reply to [a-z ]{3,30} command\)\.?$/i;
 
+/**
+ * A multi-line reply as one line: the reply starting the text ("550-5.7.1 a 550-5.7.1 b 550 5.7.1 c"), or the first
+ * "550-" continuation marker inside a report that quotes the reply under its own words (dma's "did not like our
+ * final DATA: 550-5.7.1 …"); every later line's repeated code prefix is dropped.
+ */
 export function joinReplyLines(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const prefix = /^([245]\d\d)[ -]([245]\.\d{1,3}\.\d{1,3} )?/.exec(flat);
+  const prefix =
+    /^([245]\d\d)[ -]([245]\.\d{1,3}\.\d{1,3} )?/.exec(flat) ?? /\s([245]\d\d)-([245]\.\d{1,3}\.\d{1,3} )?/.exec(flat);
   if (!prefix) return flat;
-  const again = new RegExp(`(?<=.) ${prefix[1]}[ -]${prefix[2] ? prefix[2].replace(/\./g, '\\.') : ''}`, 'g');
-  return flat.replace(again, ' ');
+  const start = prefix.index + prefix[0].length;
+  const again = new RegExp(` ${prefix[1]}[ -]${prefix[2] ? prefix[2].replace(/\./g, '\\.') : ''}`, 'g');
+  return flat.slice(0, start) + flat.slice(start).replace(again, ' ');
 }
 
 /**

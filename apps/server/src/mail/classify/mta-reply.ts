@@ -24,6 +24,9 @@ const REPLY_PATTERNS: readonly RegExp[] = [
   /\s#([245]\d\d[ -][245]\.\d{1,3}\.\d{1,3} [^#]{3,400}?) ?##/,
   // Gmail: "The response from the remote server was: 550 ..." / "The error that the other server returned was: 550".
   /(?:response from the remote server was|error that the other server returned was|remote server (?:replied|responded|said)):? ([245]\d\d\b.+)$/i,
+  // The DragonFly Mail Agent (dma, net.c): "mx.example.com [192.0.2.1] did not like our RCPT TO: 550 …" (also "MAIL
+  // FROM", "final DATA"), under "There was an error delivering your mail to <a@b>.".
+  /\bdid not like our [a-z ]{4,12}: ([245]\d\d[ -].+)$/i,
   // OpenSMTPD's "An error has occurred while attempting to deliver a message for the following list of recipients:"
   // then one "a@b: 550 5.1.1 ..." line each, then "Below is a copy of the original message:".
   /(?:^|\s)[^\s<>]+@[^\s<>:]+: ([245]\d\d[ -].+?)(?: Below is a copy of the original message:?.*)?$/i,
