@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Captures the bounces a real MTA writes about the refusals in plan.json, into
-# apps/server/src/test/fixtures/mta-bounces/<name>/ (see README.md). Run as root on Debian 12, one MTA at a time:
-# installing one replaces the other (they all provide mail-transport-agent).
+# apps/server/src/test/fixtures/mta-bounces/<name>/, or with --own about the failures of its own in own-reasons.json,
+# into apps/server/src/test/fixtures/mta-own-reasons/<name>/ (see README.md). Run as root on Debian 12, one MTA at a
+# time: installing one replaces the other (they all provide mail-transport-agent).
 #
-#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma
+#   sudo scripts/mta-bounces/capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma [--own]
 set -euo pipefail
 
-name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma}
+name=${1:?usage: capture.sh postfix|exim|sendmail|sendmail-no-pipelining|opensmtpd|courier|dma [--own]}
+own=false
+[[ ${2:-} == --own ]] && own=true
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 node="$repo/node_modules/.bin/node"
 out="$repo/apps/server/src/test/fixtures/mta-bounces/$name"
+$own && out="$repo/apps/server/src/test/fixtures/mta-own-reasons/$name"
 drop=/tmp/mta-bounces-drop
 work=$(mktemp -d)
 chmod 0755 "$work" # the MTAs read their configuration from here as their own users
@@ -24,7 +28,8 @@ postfix_up() {
     'inet_protocols = ipv4' 'local_recipient_maps =' 'luser_relay = bouncer' "home_mailbox = Maildir/" \
     'transport_maps = inline:{sink.test=smtp:[127.0.0.1]:2525}' 'maximal_queue_lifetime = 0' \
     'bounce_queue_lifetime = 0' 'smtp_tls_security_level = none' 'smtpd_tls_security_level = none' \
-    'mynetworks = 127.0.0.0/8' 'alias_maps =' 'alias_database =' 'smtp_host_lookup = native' \
+    'mynetworks = 127.0.0.0/8' 'alias_maps = inline:{ {r7=|/bin/false} }' 'alias_database =' \
+    "smtp_host_lookup = $($own && echo dns || echo native)" \
     'maillog_file = /var/log/postfix.log'
   postconf -F '*/*/chroot = n'
   postsuper -d ALL >/dev/null 2>&1 || true # what an earlier run left queued
@@ -59,7 +64,9 @@ EOF
   printf 'Connect:127.0.0.1\tRELAY\nConnect:localhost\tRELAY\n' >/etc/mail/access
   rm -f /var/spool/mqueue/* # what an earlier run left queued
   (cd /etc/mail && makemap hash mailertable <mailertable && makemap hash access <access && m4 sendmail.mc >sendmail.cf)
-  /usr/sbin/sendmail -bd -q5s
+  printf 'r7: |/bin/false\n' >/etc/aliases && newaliases
+  # --own: give up on a host that refuses after 30 seconds, not five days
+  /usr/sbin/sendmail -bd -q5s $($own && echo -OTimeout.queuereturn=30s)
 }
 sendmail_down() { pkill sendmail || true; }
 
@@ -84,6 +91,9 @@ courier_up() {
   printf 'localhost\nmta.capture.test\n' >$etc/locals
   echo capture.test >$etc/hosteddomains/capture
   echo '@capture.test: bouncer' >$etc/aliases/capture # bouncer-<local part>@mta.capture.test
+  echo 'r7@capture.test: |/bin/false' >$etc/aliases/failing # --own: a local command that fails
+  # on 127.0.0.1 only, so that 127.0.0.9 (--own: nothing listens) refuses instead of looping back to Courier
+  grep -q '^ADDRESS=127.0.0.1' $etc/esmtpd || echo 'ADDRESS=127.0.0.1' >>$etc/esmtpd
   echo 'sink.test: [127.0.0.1],2525' >$etc/esmtproutes
   sed -i 's/^BOFHCHECKDNS=1/BOFHCHECKDNS=0/; s/^TARPIT=1/TARPIT=0/' $etc/esmtpd
   makehosteddomains && makealiases && makesmtpaccess
@@ -99,7 +109,8 @@ courier_down() { esmtpd stop; courier stop; authdaemond stop; }
 # smarthost (the sink) and delivers its bounces to /var/mail/<user>, one mbox that dma_collect splits into the drop.
 dma_up() {
   apt-get install -y -q dma >/dev/null
-  printf 'SMARTHOST 127.0.0.1\nPORT 2525\nMAILNAME capture.test\n' >/etc/dma/dma.conf
+  # --own: no smarthost, so dma looks the domains up (the own-reasons DNS names sink.test 127.0.0.1)
+  { $own || echo 'SMARTHOST 127.0.0.1'; printf 'PORT 2525\nMAILNAME capture.test\n'; } >/etc/dma/dma.conf
   # dma 0.13 crashes on a catch-all alias, so each MAIL FROM sender of the plan is named
   python3 -c 'import json,sys; [print("mail-%s: bouncer" % e["id"]) for e in json.load(open(sys.argv[1])) if e["stage"] == "mail"]' \
     "$repo/scripts/mta-bounces/plan.json" >/etc/aliases
@@ -129,10 +140,35 @@ inject_flags=()
 
 "$node" "$repo/scripts/mta-bounces/sink.ts" 2525 "${sink_flags[@]}" &
 sink=$!
-trap 'kill $sink 2>/dev/null || true; rm -rf "$work"' EXIT
+dns=
+cleanup() {
+  kill $sink 2>/dev/null || true
+  if [[ -n $dns ]]; then kill "$dns" 2>/dev/null || true; cp "$work/resolv.conf" /etc/resolv.conf; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+if $own; then
+  # Installed first, while Debian's mirror still resolves (each *_up installs it again, then a no-op).
+  declare -A packages=([postfix]=postfix [exim]=exim4-daemon-light [sendmail]='sendmail-bin sendmail-cf m4'
+    [opensmtpd]=opensmtpd [courier]=courier-mta [dma]=dma)
+  # shellcheck disable=SC2086 # several packages for sendmail
+  apt-get install -y -q ${packages[$mta]} >/dev/null
+  # The own reasons need DNS the MTA asks through the system resolver: the scenarios' zone on 127.0.0.1:53.
+  cp /etc/resolv.conf "$work/resolv.conf"
+  "$node" "$repo/scripts/mta-bounces/own.ts" dns &
+  dns=$!
+  sleep 1
+  echo 'nameserver 127.0.0.1' >/etc/resolv.conf
+fi
 "${mta}_up"
 sleep 2
-handed=$("$node" "$repo/scripts/mta-bounces/inject.ts" "$work" "${inject_flags[@]}" | grep -o '[0-9]\+')
+if $own; then
+  [[ $mta == dma ]] && own_flags=(--sendmail /usr/sbin/sendmail) || own_flags=()
+  "$node" "$repo/scripts/mta-bounces/own.ts" inject "$work" "${own_flags[@]}" | tee "$work/handed.log"
+  handed=$(tail -1 "$work/handed.log" | grep -o '[0-9]\+')
+else
+  handed=$("$node" "$repo/scripts/mta-bounces/inject.ts" "$work" "${inject_flags[@]}" | grep -o '[0-9]\+')
+fi
 
 # Wait until every message handed over has bounced (one bounce at least each) and no more arrive: each MTA queues
 # and retries at its own pace. Three minutes at most.
@@ -148,7 +184,7 @@ for _ in $(seq 1 60); do
 done
 "${mta}_down"
 
-if [[ $count -lt $handed ]]; then
+if [[ $count -lt $handed ]] && ! $own; then
   echo "only $count bounces for $handed messages: $out left as it was" >&2
   exit 1
 fi
@@ -159,4 +195,23 @@ for file in $(ls -tr "$drop/new"); do
   n=$((n + 1))
   cp "$drop/new/$file" "$out/$(printf %02d $n).eml"
 done
+if $own; then
+  # A message delivered instead of bounced (an MTA whose aliases caught it) is dropped; an own reason the MTA did not
+  # bounce in time (dma retries a refusing host for days, and has no loop check) is left out of sent.json, by name.
+  python3 - "$out" <<'EOF'
+import email, json, os, sys
+out = sys.argv[1]
+for f in [f for f in os.listdir(out) if f.endswith('.eml')]:
+    with open(os.path.join(out, f), 'rb') as raw:
+        if str(email.message_from_binary_file(raw).get('Subject', '')).startswith('Own reason'):
+            os.remove(os.path.join(out, f))
+            print(f'{f}: delivered, not bounced')
+text = ''.join(open(os.path.join(out, f), errors='replace').read() for f in os.listdir(out) if f.endswith('.eml'))
+sent = json.load(open(os.path.join(out, 'sent.json')))
+for s in sent:
+    if s['recipient'] not in text:
+        print(f"{s['id']}: no bounce in time")
+json.dump([s for s in sent if s['recipient'] in text], open(os.path.join(out, 'sent.json'), 'w'), indent=2)
+EOF
+fi
 echo "captured $n bounces from $name into $out"

@@ -189,22 +189,23 @@ function serveTcp(zone: Zone, socket: Socket, count: () => void) {
   });
 }
 
-export async function startLocalDns(): Promise<LocalDns> {
+/** On a free port, or on `port` when given (the bounce capture serves a system resolver on 53). */
+export async function startLocalDns(port = 0): Promise<LocalDns> {
   const zone: Zone = new Map();
   let queries = 0;
   const count = () => void queries++;
   for (let attempt = 0; ; attempt++) {
     const udp = createSocket('udp4');
-    await new Promise<void>((ok, fail) => udp.once('error', fail).bind(0, '127.0.0.1', () => ok()));
-    const port = udp.address().port;
+    await new Promise<void>((ok, fail) => udp.once('error', fail).bind(port, '127.0.0.1', () => ok()));
+    const bound = udp.address().port;
     const tcp: Server = createTcpServer((socket) => serveTcp(zone, socket, count));
     const listening = await new Promise<boolean>((ok) => {
       tcp.once('error', () => ok(false));
-      tcp.listen(port, '127.0.0.1', () => ok(true));
+      tcp.listen(bound, '127.0.0.1', () => ok(true));
     });
     if (!listening) {
       udp.close();
-      if (attempt < 5) continue;
+      if (attempt < 5 && port === 0) continue;
       throw new Error('local DNS: no free port for UDP and TCP');
     }
     udp.on('message', (msg, peer) => {
@@ -222,8 +223,8 @@ export async function startLocalDns(): Promise<LocalDns> {
       else zone.delete(key(name));
     };
     return {
-      port,
-      servers: [`127.0.0.1:${port}`],
+      port: bound,
+      servers: [`127.0.0.1:${bound}`],
       set: set as LocalDns['set'],
       remove(name, type) {
         if (type) set(name, type, []);

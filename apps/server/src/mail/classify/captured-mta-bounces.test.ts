@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type PlanEntry, readPlan, type Sent } from '../../../../../scripts/mta-bounces/plan.ts';
+import { readCapturedBounces } from '../../test/captured-bounces.ts';
 import { classifyBounce } from './classify.ts';
-import { readInboundReport } from './inbound-report.ts';
 import type { SmtpStage } from './smtp-stage.ts';
 import { statusFromText } from './status-codes.ts';
 
@@ -19,19 +19,6 @@ const STAGES: Record<PlanEntry['stage'], SmtpStage> = { rcpt: 'RCPT', data: 'DAT
 /** OpenSMTPD 6.8 writes "a@b: <reply>" and no word of the command the reply answered: only the reply's words count. */
 const SAYS_NO_STAGE = new Set(['opensmtpd']);
 const mtas = existsSync(root) ? readdirSync(root).sort() : [];
-
-/**
- * The bounce without its message/delivery-status part, as an MTA that writes no DSN (older Exim, qmail, many
- * appliances) would send it: the human-readable text alone must then name each recipient and its reply.
- */
-function withoutStatusPart(raw: string): string {
-  const boundary = /boundary="?([^";\s]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return raw;
-  return raw
-    .split(`--${boundary}`)
-    .filter((part) => !/^content-type:\s*message\/delivery-status/im.test(part.split(/\r?\n\r?\n/)[0] ?? ''))
-    .join(`--${boundary}`);
-}
 
 /**
  * The bare reply as one line (continuation lines joined), classified as a final report at its stage. A reply without
@@ -60,18 +47,7 @@ describe('bounces captured from real MTAs (issue 12)', () => {
   )('%s, %s', (mta, form) => {
     const dir = join(root, mta);
     const sent: Sent[] = JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8'));
-    const found = new Map<string, { category: string; hard: boolean; status?: string }>();
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      const report = readInboundReport(form === 'whole' ? raw : withoutStatusPart(raw));
-      if (report.kind !== 'bounce') continue;
-      for (const r of report.recipients)
-        found.set(r.recipient.toLowerCase(), {
-          category: r.classification.category,
-          hard: r.classification.hard,
-          ...(r.status ? { status: r.status } : {}),
-        });
-    }
+    const found = readCapturedBounces(dir, form);
 
     it('finds every recipient it was handed in some bounce', () => {
       expect(sent.filter((s) => !found.has(s.recipient)).map((s) => s.recipient)).toEqual([]);
