@@ -211,7 +211,8 @@ sent = json.load(open(os.path.join(out, 'sent.json')))
 for s in sent:
     if s['recipient'] not in text:
         print(f"{s['id']}: no bounce in time")
-json.dump([s for s in sent if s['recipient'] in text], open(os.path.join(out, 'sent.json'), 'w'), indent=2)
+with open(os.path.join(out, 'sent.json'), 'w') as kept:
+    kept.write(json.dumps([s for s in sent if s['recipient'] in text], indent=2) + '\n')
 EOF
 fi
 echo "captured $n bounces from $name into $out"

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readInboundReport } from '../mail/classify/inbound-report.ts';
 
@@ -35,4 +35,26 @@ export function readCapturedBounces(dir: string, form: CaptureForm): Map<string,
       });
   }
   return found;
+}
+
+/** One case per MTA captured under `root` and per form: what it was handed (its sent.json) and what the parser found. */
+export type CapturedCase<Sent> = {
+  mta: string;
+  form: CaptureForm;
+  sent: Sent[];
+  found: Map<string, CapturedRecipient>;
+};
+
+export function capturedCases<Sent>(root: string): CapturedCase<Sent>[] {
+  const mtas = existsSync(root) ? readdirSync(root).sort() : [];
+  return mtas.flatMap((mta) => {
+    const dir = join(root, mta);
+    const sent: Sent[] = JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8'));
+    return (['whole', 'text only'] as const).map((form) => ({
+      mta,
+      form,
+      sent,
+      found: readCapturedBounces(dir, form),
+    }));
+  });
 }

@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type PlanEntry, readPlan, type Sent } from '../../../../../scripts/mta-bounces/plan.ts';
-import { readCapturedBounces } from '../../test/captured-bounces.ts';
+import { capturedCases } from '../../test/captured-bounces.ts';
 import { classifyBounce } from './classify.ts';
 import type { SmtpStage } from './smtp-stage.ts';
 import { statusFromText } from './status-codes.ts';
@@ -18,7 +17,7 @@ const plan = readPlan();
 const STAGES: Record<PlanEntry['stage'], SmtpStage> = { rcpt: 'RCPT', data: 'DATA', mail: 'MAIL' };
 /** OpenSMTPD 6.8 writes "a@b: <reply>" and no word of the command the reply answered: only the reply's words count. */
 const SAYS_NO_STAGE = new Set(['opensmtpd']);
-const mtas = existsSync(root) ? readdirSync(root).sort() : [];
+const cases = capturedCases<Sent>(root);
 
 /**
  * The bare reply as one line (continuation lines joined), classified as a final report at its stage. A reply without
@@ -39,16 +38,10 @@ function bareClassification(entry: PlanEntry, reported: string | undefined, name
 
 describe('bounces captured from real MTAs (issue 12)', () => {
   it('has captures to check', () => {
-    expect(mtas.length).toBeGreaterThan(0);
+    expect(cases.length).toBeGreaterThan(0);
   });
 
-  describe.each(
-    mtas.flatMap((mta) => [[mta, 'whole'] as const, [mta, 'text only'] as const]),
-  )('%s, %s', (mta, form) => {
-    const dir = join(root, mta);
-    const sent: Sent[] = JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8'));
-    const found = readCapturedBounces(dir, form);
-
+  describe.each(cases)('$mta, $form', ({ mta, sent, found }) => {
     it('finds every recipient it was handed in some bounce', () => {
       expect(sent.filter((s) => !found.has(s.recipient)).map((s) => s.recipient)).toEqual([]);
     });

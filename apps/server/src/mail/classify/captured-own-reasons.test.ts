@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OwnReason, readOwnReasons } from '../../../../../scripts/mta-bounces/plan.ts';
-import { readCapturedBounces } from '../../test/captured-bounces.ts';
+import { capturedCases } from '../../test/captured-bounces.ts';
 
 /**
  * Bounces real MTAs wrote about failures of their own, with no remote reply to quote (`capture.sh <mta> --own`,
@@ -13,20 +12,14 @@ import { readCapturedBounces } from '../../test/captured-bounces.ts';
  */
 const root = join(import.meta.dirname, '../../test/fixtures/mta-own-reasons');
 const reasons = new Map(readOwnReasons().map((reason) => [reason.id, reason]));
-const mtas = existsSync(root) ? readdirSync(root).sort() : [];
+const cases = capturedCases<{ id: string; recipient: string }>(root);
 
 describe('bounces real MTAs wrote about failures of their own (issue 12)', () => {
   it('has captures to check', () => {
-    expect(mtas.length).toBeGreaterThan(0);
+    expect(cases.length).toBeGreaterThan(0);
   });
 
-  describe.each(
-    mtas.flatMap((mta) => [[mta, 'whole'] as const, [mta, 'text only'] as const]),
-  )('%s, %s', (mta, form) => {
-    const dir = join(root, mta);
-    const sent: { id: string; recipient: string }[] = JSON.parse(readFileSync(join(dir, 'sent.json'), 'utf8'));
-    const found = readCapturedBounces(dir, form);
-
+  describe.each(cases)('$mta, $form', ({ mta, sent, found }) => {
     it('finds every recipient that bounced', () => {
       expect(sent.filter((s) => !found.has(s.recipient)).map((s) => s.recipient)).toEqual([]);
     });
