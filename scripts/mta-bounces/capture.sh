@@ -136,7 +136,9 @@ sink_flags=()
 inject_flags=()
 # Only Postfix is told to give up at the first temporary failure (maximal_queue_lifetime = 0).
 [[ $mta != postfix ]] && inject_flags+=(--final-only)
-[[ $mta == dma ]] && inject_flags+=(--sendmail /usr/sbin/sendmail)
+# dma listens on no port: both injectors hand it mail through its sendmail command
+hand_over=()
+[[ $mta == dma ]] && hand_over=(--sendmail /usr/sbin/sendmail)
 
 "$node" "$repo/scripts/mta-bounces/sink.ts" 2525 "${sink_flags[@]}" &
 sink=$!
@@ -163,11 +165,10 @@ fi
 "${mta}_up"
 sleep 2
 if $own; then
-  [[ $mta == dma ]] && own_flags=(--sendmail /usr/sbin/sendmail) || own_flags=()
-  "$node" "$repo/scripts/mta-bounces/own.ts" inject "$work" "${own_flags[@]}" | tee "$work/handed.log"
+  "$node" "$repo/scripts/mta-bounces/own.ts" inject "$work" "${hand_over[@]}" | tee "$work/handed.log"
   handed=$(tail -1 "$work/handed.log" | grep -o '[0-9]\+')
 else
-  handed=$("$node" "$repo/scripts/mta-bounces/inject.ts" "$work" "${inject_flags[@]}" | grep -o '[0-9]\+')
+  handed=$("$node" "$repo/scripts/mta-bounces/inject.ts" "$work" "${inject_flags[@]}" "${hand_over[@]}" | grep -o '[0-9]\+')
 fi
 
 # Wait until every message handed over has bounced (one bounce at least each) and no more arrive: each MTA queues

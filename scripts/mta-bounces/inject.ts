@@ -9,14 +9,11 @@
  * --final-only leaves out the 4xx replies, for an MTA that cannot be told to give up on the first temporary failure.
  * --sendmail hands the messages to the MTA's sendmail command instead, for an MTA that listens on no port (dma).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { capturedMessage, mtaTransport, writeSent } from './hand-over.ts';
 import { readPlan, type Sent } from './plan.ts';
 
 const [out = '', ...flags] = process.argv.slice(2);
 if (!out) throw new Error('usage: inject.ts <out-dir> [--final-only] [--sendmail <path>]');
-const sendmailPath = flags.includes('--sendmail') ? flags[flags.indexOf('--sendmail') + 1] : undefined;
 const plan = readPlan().filter((entry) => !flags.includes('--final-only') || !entry.reply.startsWith('4'));
 
 const messages: { from: string; sent: Sent[] }[] = [];
@@ -31,30 +28,20 @@ for (const { id, stage } of plan.filter((entry) => entry.stage === 'data'))
 for (const { id, stage } of plan.filter((entry) => entry.stage === 'mail'))
   messages.push({ from: `mail-${id}@capture.test`, sent: [{ id, stage, recipient: `to-${id}@sink.test` }] });
 
-const transport = sendmailPath
-  ? nodemailer.createTransport({ sendmail: true, path: sendmailPath })
-  : nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+const transport = mtaTransport(flags);
 for (const [n, message] of messages.entries()) {
   const to = message.sent.map((s) => s.recipient);
-  const raw = [
-    `From: Capture <${message.from}>`,
-    `To: ${to.join(', ')}`,
-    `Subject: Captured bounce ${n + 1}`,
-    `Message-ID: <capture-${n + 1}@capture.test>`,
-    'Date: Tue, 24 Nov 2026 10:00:00 +0000',
-    '',
-    'A message the sink refuses, so the MTA writes its own bounce.',
-    '',
-  ].join('\r\n');
+  const raw = capturedMessage({
+    from: message.from,
+    to,
+    subject: `Captured bounce ${n + 1}`,
+    messageId: `capture-${n + 1}`,
+    body: 'A message the sink refuses, so the MTA writes its own bounce.',
+  });
   await transport.sendMail({ envelope: { from: message.from, to }, raw });
 }
-mkdirSync(out, { recursive: true });
-writeFileSync(
-  join(out, 'sent.json'),
-  `${JSON.stringify(
-    messages.flatMap((m) => m.sent),
-    null,
-    2,
-  )}\n`,
+writeSent(
+  out,
+  messages.flatMap((m) => m.sent),
 );
 console.log(`handed ${messages.length} messages to the MTA`);

@@ -10,10 +10,8 @@
  * a scenario the MTA refuses while it is handed over (Exim refuses too many Received headers at DATA) bounces nothing
  * and is left out.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import { type MxValue, startLocalDns } from '../../apps/server/src/test/local-dns.ts';
+import { capturedMessage, mtaTransport, writeSent } from './hand-over.ts';
 import { type OwnReason, readOwnReasons } from './plan.ts';
 
 async function serveDns(): Promise<void> {
@@ -27,27 +25,23 @@ async function serveDns(): Promise<void> {
   console.log('own-reasons DNS on 127.0.0.1:53');
 }
 
-async function inject(out: string, sendmailPath: string | undefined): Promise<void> {
-  const transport = sendmailPath
-    ? nodemailer.createTransport({ sendmail: true, path: sendmailPath })
-    : nodemailer.createTransport({ host: '127.0.0.1', port: 25, secure: false, ignoreTLS: true });
+async function inject(out: string, flags: readonly string[]): Promise<void> {
+  const transport = mtaTransport(flags);
   const handed: OwnReason[] = [];
   for (const [n, reason] of readOwnReasons().entries()) {
-    const received = Array.from(
-      { length: reason.received ?? 0 },
-      (_, n) => `Received: from hop${n}.example.test by hop${n + 1}.example.test; Tue, 24 Nov 2026 09:00:00 +0000`,
-    );
-    const raw = [
-      ...received,
-      'From: Capture <bouncer@capture.test>',
-      `To: ${reason.recipient}`,
-      `Subject: Own reason ${n + 1}`, // no scenario's words in the bounce: a rule might read them
-      `Message-ID: <own-${n + 1}@capture.test>`,
-      'Date: Tue, 24 Nov 2026 10:00:00 +0000',
-      '',
-      'A message the MTA cannot deliver for a reason of its own.',
-      '',
-    ].join('\r\n');
+    const raw = capturedMessage({
+      top: Array.from(
+        { length: reason.received ?? 0 },
+        (_, hop) =>
+          `Received: from hop${hop}.example.test by hop${hop + 1}.example.test; Tue, 24 Nov 2026 09:00:00 +0000`,
+      ),
+      from: 'bouncer@capture.test',
+      to: [reason.recipient],
+      // numbered: no scenario's words in the bounce, where a rule might read them
+      subject: `Own reason ${n + 1}`,
+      messageId: `own-${n + 1}`,
+      body: 'A message the MTA cannot deliver for a reason of its own.',
+    });
     try {
       await transport.sendMail({ envelope: { from: 'bouncer@capture.test', to: [reason.recipient] }, raw });
       handed.push(reason);
@@ -55,14 +49,14 @@ async function inject(out: string, sendmailPath: string | undefined): Promise<vo
       console.log(`${reason.id}: refused while handed over (${(error as Error).message.split('\n')[0]})`);
     }
   }
-  mkdirSync(out, { recursive: true });
-  const sent = handed.map(({ id, recipient }) => ({ id, recipient }));
-  writeFileSync(join(out, 'sent.json'), `${JSON.stringify(sent, null, 2)}\n`);
+  writeSent(
+    out,
+    handed.map(({ id, recipient }) => ({ id, recipient })),
+  );
   console.log(`handed ${handed.length} messages to the MTA`);
 }
 
 const [command, out = '', ...flags] = process.argv.slice(2);
 if (command === 'dns') await serveDns();
-else if (command === 'inject' && out)
-  await inject(out, flags.includes('--sendmail') ? flags[flags.indexOf('--sendmail') + 1] : undefined);
+else if (command === 'inject' && out) await inject(out, flags);
 else throw new Error('usage: own.ts dns | own.ts inject <out> [--sendmail <path>]');

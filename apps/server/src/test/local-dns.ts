@@ -206,7 +206,7 @@ export async function startLocalDns(port = 0): Promise<LocalDns> {
     if (!listening) {
       udp.close();
       if (attempt < 5 && port === 0) continue;
-      throw new Error('local DNS: no free port for UDP and TCP');
+      throw new Error(port ? `local DNS: port ${port} is taken for TCP` : 'local DNS: no free port for UDP and TCP');
     }
     udp.on('message', (msg, peer) => {
       const answer = reply(zone, msg, 'udp');
