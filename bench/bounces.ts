@@ -6,6 +6,10 @@
  *
  *   npm run bench:bounces -- ../shared/bounce-corpus [--verbose] [--lost]
  *
+ * Another labelled folder works the same way; its labels.tsv may name each row's recipient by address (a
+ * `recipient` column) instead of by position, and "(bounce)" as the predicted category then means the parser did
+ * not find that recipient.
+ *
  * --lost prints, for each leave-one-family-out run, the rows the full rules get right and the reduced rules do not:
  * the rows whose rules only their own family supports.
  */
@@ -86,7 +90,7 @@ for (const label of labels) {
   const row = scoreRow(label, report);
   scored.push(row);
   if (label.status_is_pseudo === 'false' && label.status) {
-    const recipient = report.kind === 'bounce' ? report.recipients[row.idx - 1] : undefined;
+    const recipient = recipientOf(label, report);
     statusChecked++;
     if (recipient?.status === label.status) statusRight++;
     else if (verbose)
@@ -94,9 +98,20 @@ for (const label of labels) {
   }
 }
 
+/**
+ * A label names its recipient by position (`idx`, as Sisimai lists them) or, in folders whose labels carry a
+ * `recipient` column, by address: a corpus labelled by another project need not list recipients in our order.
+ */
+function recipientOf(label: Label, report: InboundReport) {
+  if (report.kind !== 'bounce') return undefined;
+  const address = label.recipient?.toLowerCase();
+  if (address && address !== '-') return report.recipients.find((r) => r.recipient.toLowerCase() === address);
+  return report.recipients[Number(label.idx) - 1];
+}
+
 function scoreRow(label: Label, report: InboundReport): Scored {
   const idx = Number(label.idx);
-  const recipient = report.kind === 'bounce' ? report.recipients[idx - 1] : undefined;
+  const recipient = recipientOf(label, report);
   return {
     file: label.basename ?? '',
     idx,

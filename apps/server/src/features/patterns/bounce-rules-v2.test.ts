@@ -40,6 +40,7 @@ describe('S7-106 migrations 0011, 0026 and 0028 update the shipped bounce-catego
         '0028_bounce_rules_v4.sql',
         '0038_bounce_rules_v5.sql',
         '0039_bounce_rules_v6.sql',
+        '0040_bounce_rules_v7.sql',
       ].map(sql),
     );
 

@@ -9,9 +9,10 @@ const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v3 = readFileSync(join(MIGRATIONS, '0026_bounce_rules_v3.sql'), 'utf8');
 /** 0028 (the fourth version) follows the same rules: the list is compared with today's defaults below. */
 const v4 = readFileSync(join(MIGRATIONS, '0028_bounce_rules_v4.sql'), 'utf8');
-/** 0038 and 0039 (the fifth and sixth versions) follow, as on a database that runs every migration. */
+/** 0038 to 0040 (the fifth to seventh versions) follow, as on a database that runs every migration. */
 const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
+const v7 = readFileSync(join(MIGRATIONS, '0040_bounce_rules_v7.sql'), 'utf8');
 /** The list as 0011 shipped it: the VALUES 0026 itself recognises shipped rows by, as (position, pattern, category, note). */
 const v2Values = v3.slice(
   v3.indexOf('VALUES', v3.indexOf('INSERT INTO bcp_v2_shipped')) + 'VALUES'.length,
@@ -45,7 +46,7 @@ describe('S7-106 migrations 0026 and 0028 update the bounce-category defaults st
           [at],
         );
       },
-      [v3, v4, v5, v6],
+      [v3, v4, v5, v6, v7],
     );
 
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));

@@ -7,9 +7,10 @@ import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v4 = readFileSync(join(MIGRATIONS, '0028_bounce_rules_v4.sql'), 'utf8');
-/** 0038 and 0039 (the fifth and sixth versions) follow, as on a database that runs every migration. */
+/** 0038 to 0040 (the fifth to seventh versions) follow, as on a database that runs every migration. */
 const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
+const v7 = readFileSync(join(MIGRATIONS, '0040_bounce_rules_v7.sql'), 'utf8');
 /** The list as 0026 shipped it: the VALUES 0028 itself recognises shipped rows by, as (position, pattern, category, note). */
 const v3Values = v4.slice(
   v4.indexOf('VALUES', v4.indexOf('INSERT INTO bcp_v3_shipped')) + 'VALUES'.length,
@@ -45,7 +46,7 @@ describe('S7-106 migration 0028 updates the bounce-category defaults still as 00
           [at],
         );
       },
-      [v4, v5, v6],
+      [v4, v5, v6, v7],
     );
 
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i + 1));

@@ -7,8 +7,9 @@ import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v5 = readFileSync(join(MIGRATIONS, '0038_bounce_rules_v5.sql'), 'utf8');
-/** 0039 (the sixth version) follows, as on a database that runs every migration. */
+/** 0039 and 0040 (the sixth and seventh versions) follow, as on a database that runs every migration. */
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
+const v7 = readFileSync(join(MIGRATIONS, '0040_bounce_rules_v7.sql'), 'utf8');
 
 const SPAM =
   'The message was judged to be spam (before the authentication rules: such replies often advise setting up SPF)';
@@ -31,7 +32,7 @@ describe('S7-106 migration 0038 updates the bounce-category defaults still as 00
         await tx.query("UPDATE bounce_category_patterns SET pattern = 'spam|our words' WHERE note = $1", [SPAM]);
         await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
       },
-      [v5, v6],
+      [v5, v6, v7],
       RATE,
     );
 

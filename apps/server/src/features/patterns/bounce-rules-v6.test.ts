@@ -7,6 +7,8 @@ import { useTestApp } from '../../test/setup.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');
 const v6 = readFileSync(join(MIGRATIONS, '0039_bounce_rules_v6.sql'), 'utf8');
+/** 0040 (the seventh version) follows, as on a database that runs every migration. */
+const v7 = readFileSync(join(MIGRATIONS, '0040_bounce_rules_v7.sql'), 'utf8');
 
 const QUOTA = 'Mailbox or server storage full';
 const BLOCKS = 'The sending IP or domain is blocklisted or distrusted';
@@ -27,7 +29,7 @@ describe('S7-106 migration 0039 updates the bounce-category defaults still as 00
         ]);
         await tx.query('UPDATE bounce_category_patterns SET enabled = false WHERE note = $1', [BLOCKS]);
       },
-      [v6],
+      [v6, v7],
       RELAY,
     );
 

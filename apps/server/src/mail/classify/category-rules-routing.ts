@@ -12,9 +12,9 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
     [
       // The refusal in either word order, whatever the MTA's exact phrase ("Relay access denied", "Relaying denied",
       // "relay not permitted", "No relaying", "unable to relay", "we do not relay", "isn't allowed to relay").
-      String.raw`\brelay(ing)?( access)? (is |was )?(denied|disallowed|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
+      String.raw`\brelay(ing)?( access)?( to <?[^\s<>]+>?)? (is |was )?(denied|disallowed|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
       String.raw`\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can't|isn't allowed to|not authori[sz]ed to) relay(ing)?\b`,
-      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)",
+      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)|unauthori[sz]ed relay(ing)?\\b|\\bnot a gateway\\b",
     ],
   ),
   rule(
@@ -39,7 +39,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
     "RFC 3463 X.1.2 'Bad destination system address'; Postfix 'Host or domain name not found'; Exim 'Unrouteable address'; Sendmail 'Host unknown'; Gmail 553-5.1.2 'We weren't able to find the recipient domain'; Microsoft 'Invalid account. Tenant or Domain not found'; PowerMTA default patterns ('domain (retired|bad|invalid|unknown|illegal|unavailable)', 'domain no longer in use', 'domain ... obsolete'); Microsoft 5.4.310 'DNS domain ... does not exist' and 5.4.4 'SMTPSEND.DNS.NonExistentDomain; nonexistent domain'; the Japanese and Russian words for a domain not found; the resolver's own wording with the verb first (curl/getaddrinfo-style 'Could not resolve host', 'unable to resolve domain'); Exchange 2003 NDR ('could not be found in Domain Name Service (DNS)'); 'Invalid domain' (RFC 3463 X.1.2 in words); 'Domain ... is not registered'",
     [
       String.raw`\bhost (\S+ )?(or domain name )?(not found|unknown)\b|(couldn't|could not|can't|cannot|unable to) find any host named|domain (name )?(not found|does not exist|unknown|is not valid|invalid|is not reachable)|no such (domain|host)|could not be found in (the )?domain name (service|system)|\binvalid (recipient |destination )?domain( name)?\b`,
-      "unrouteable (address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
+      "unrouteable (mail )?(address|domain)|unknown (host|domain)|name or service not known|nxdomain|domain lookup failed|dns lookup fail|(weren't|were not) able to find the recipient domain",
       String.raw`domain (retired|bad|illegal|unavailable)\b|domain (\S+ )?(is )?not registered\b|domain no longer in use|domain (\S+ )?(is )?obsolete`,
       String.raw`domain \S+\.\S+ (does not exist|not found)|non-?existent ?domain`,
       // The resolver's failure said with the verb first ("Could not resolve host", "unable to resolve domain"): a

@@ -154,12 +154,25 @@ function refineRuleCategory(
 }
 
 /**
+ * qmail's trailing "(#5.7.1)": qmail-smtpd gives every refused recipient that status ("553 sorry, that domain isn't
+ * in my list of allowed rcpthosts (#5.7.1)"), and the recipient-check patches that copy its style refuse unknown
+ * users with it too ("553 sorry, no mailbox here by that name (#5.7.1)"): a house code, not the policy evidence an
+ * RFC 2034 status in front of the text is.
+ */
+const QMAIL_STATUS_TRAILER = /\(#[45]\.\d{1,3}\.\d{1,3}\b[^)]*\)/g;
+
+/**
  * The status the remote reply itself gave (its own "550 5.1.1"), else the report's; none when a DSN rule guessed it.
  * A report's Status line may be the relay's summary of a reply that says something else.
  */
 function replyStatus(reply: BounceReply, text: string, status: string | undefined): string | undefined {
   if (reply.statusInferred) return undefined;
-  return statusFromText(text) ?? status;
+  const ownText = text.replace(QMAIL_STATUS_TRAILER, ' ');
+  const own = statusFromText(ownText);
+  if (own || ownText === text) return own ?? status;
+  // A relay's Status line copied from the trailer says no more than the trailer.
+  const reported = validStatus(reply.status);
+  return reported && !text.includes(`#${reported}`) ? reported : undefined;
 }
 
 /**
