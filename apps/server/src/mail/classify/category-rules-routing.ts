@@ -116,7 +116,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
       String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,
       // Counted attempts or time ("failed 20 attempts", "after 5 delivery attempts", "could not be delivered for 5
       // days", "will be retried for 2 more days").
-      String.raw`could not be delivered (for|within) \d+|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
+      String.raw`could not be delivered (for|within) \d+|\baborted after \d+(\.\d+)? (hours?|hour\(s\)|days?|day\(s\))|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
       'connection timed out|timed out|lost connection with|did not accept our requests to connect|host (is )?(not |un)reachable|connection refused|unable to connect|could not connect|socket error',
     ],
   ),

@@ -105,9 +105,11 @@ export function parseBounce(input: string | Uint8Array | MimePart, dsnRules: rea
     // the whole text stays the second source of words.
     report.recipients = blocks.map((block) => {
       const reply = remoteReply(block.text);
-      return reply
+      const recipient: DsnRecipient = reply
         ? { recipient: block.recipient, action: 'failed', diagnostic: reply, detail: block.text }
         : { recipient: block.recipient, action: 'failed', diagnostic: block.text };
+      if (block.original) recipient.originalRecipient = block.original;
+      return recipient;
     });
     if (report.recipients.length === 0 && text.trim()) {
       const to = original ? firstAddress(header(original, 'to')) : undefined;
@@ -207,11 +209,13 @@ export function parseStatusFields(fields: string): StatusFields {
     const h = parseHeaders(group);
     const reportingMta = header(h, 'reporting-mta');
     if (reportingMta && !result.reportingMta) result.reportingMta = typed(reportingMta);
-    const finalRecipient =
-      header(h, 'final-recipient') ?? header(h, 'original-recipient') ?? header(h, 'x-actual-recipient');
+    const finalRecipient = reportedRecipient(
+      header(h, 'final-recipient'),
+      header(h, 'original-recipient') ?? header(h, 'x-actual-recipient'),
+    );
     if (!finalRecipient) continue;
     const recipient: DsnRecipient = {
-      recipient: bareAddress(typed(finalRecipient)),
+      recipient: finalRecipient,
       action: normalAction(header(h, 'action')),
       diagnostic: meaningful(squash(typed(header(h, 'diagnostic-code') ?? ''))),
     };
@@ -254,7 +258,26 @@ function recipientGroups(fields: string): string[] {
 /** RFC 3464 2.3.3 actions; non-standard "expired" (SendGrid and others) is a final failure. */
 function normalAction(value: string | undefined): string {
   const action = (value ?? 'failed').trim().toLowerCase().split(/[\s(]/)[0] ?? 'failed';
-  return action === 'expired' || action === 'failure' || action === '' ? 'failed' : action;
+  // Not RFC 3464's words, but older MTAs' for the same final failure ("Action: error").
+  return action === 'expired' || action === 'failure' || action === 'error' || action === '' ? 'failed' : action;
+}
+
+/**
+ * The recipient a report is about: its Final-Recipient (RFC 3464 2.3.2), unless that is no Internet mail address (an
+ * X.400 address, or a gateway's internal name such as Sun Messaging Server's "user@sims-ms-daemon") and the
+ * Original-Recipient, the address as the sender gave it (2.3.1), is one.
+ */
+function reportedRecipient(final: string | undefined, original: string | undefined): string | undefined {
+  const finalAddress = final === undefined ? undefined : bareAddress(typed(final));
+  const originalAddress = original === undefined ? undefined : bareAddress(typed(original));
+  if (finalAddress && isInternetAddress(final ?? '', finalAddress)) return finalAddress;
+  if (originalAddress && isInternetAddress(original ?? '', originalAddress)) return originalAddress;
+  return finalAddress ?? originalAddress;
+}
+
+function isInternetAddress(field: string, address: string): boolean {
+  const type = /^\s*([\w-]+)\s*;/.exec(field)?.[1]?.toLowerCase();
+  return (!type || type === 'rfc822' || type === 'utf-8') && /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/.test(address);
 }
 
 /** Drops the RFC 3464 type prefix ("rfc822;", "smtp;", "dns;"). */

@@ -99,7 +99,7 @@ describe('RFC 3464 fields', () => {
 });
 
 describe('recipients named in a bounce text', () => {
-  it('gives each address the lines up to the next one and skips senders and aliases', () => {
+  it('gives each address the lines up to the next one, skips senders and keeps an alias as the original', () => {
     const text = [
       'The following addresses failed:',
       '  one@example.com',
@@ -113,6 +113,7 @@ describe('recipients named in a bounce text', () => {
       {
         recipient: 'one@example.com',
         text: 'one@example.com (generated from alias@example.com) 550 5.1.1 User unknown',
+        original: 'alias@example.com',
       },
       {
         recipient: 'two@example.com',

@@ -192,6 +192,23 @@ const BMH_SAMPLES: PublishedReply[] = [
   ['553 5.3.5 system config error', 'bad-configuration', false],
 ];
 
+/**
+ * Wordings read in GNU Mailman's collection of real bounces (its bouncer tests), fixed after they were seen there, so
+ * not part of the before-the-fix figure: Sun Messaging Server's quota reason, a size limit in the past tense, a header
+ * field a receiver requires, IIS's "aborted after N hour(s)".
+ */
+const MAILMAN_SAMPLES: PublishedReply[] = [
+  ['recipient reached disk quota', 'quota-issues', false],
+  ['This mail message has exceeded the maximum incoming message size.', 'content-related', false],
+  ['554 No Resent-From field given', 'content-related', false],
+  ['Delivery to the following recipients was aborted after 5.0 hour(s)', 'message-expired', false],
+  ['554 Too many hops 26 (25 max): from list@example.com via localhost, to jane@example.org', 'routing-errors', false],
+];
+
 describe("S3-066 replies quoted by another open bounce handler's rule list, PHPMailer-BMH (issue 12)", () => {
   checkPublishedReplies(BMH_SAMPLES);
+});
+
+describe("S3-066 replies read in GNU Mailman's collection of real bounces (issue 12)", () => {
+  checkPublishedReplies(MAILMAN_SAMPLES);
 });

@@ -114,7 +114,8 @@ const NEVER_RECIPIENTS = /^(mailer-daemon|double-bounce)@/i;
 /** "To: a@b" / "From: a@b" lines summarise the original message (Exchange): used only when nothing else names one. */
 const SUMMARY_LINE = /^\s*(to|cc|from|reply-to|sender|return-path|message-id)\s*:/i;
 
-export type TextRecipient = { recipient: string; text: string };
+/** `original`: the address the recipient was expanded from (an alias or forward), when the text names one. */
+export type TextRecipient = { recipient: string; text: string; original?: string };
 
 /**
  * Each address the text names (apart from `exclude`: our own sender and the bounce's author), with the lines that
@@ -123,12 +124,19 @@ export type TextRecipient = { recipient: string; text: string };
  */
 export function extractTextRecipients(text: string, exclude: ReadonlySet<string>): TextRecipient[] {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  let firstLine = addressLines(lines, exclude, { summaries: false, echoes: false });
-  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: false, echoes: true });
-  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: true, echoes: true });
+  const aliases = new Map<string, number>();
+  let firstLine = addressLines(lines, exclude, { summaries: false, echoes: false }, aliases);
+  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: false, echoes: true }, aliases);
+  if (firstLine.size === 0) firstLine = addressLines(lines, exclude, { summaries: true, echoes: true }, aliases);
+  // Exim's "an undisclosed address (generated from a@b)": only the address it was expanded from is named.
+  if (firstLine.size === 0) firstLine = aliases;
   const ordered = [...firstLine.entries()].sort((a, b) => a[1] - b[1]);
+  const withOriginal = (entry: TextRecipient): TextRecipient => {
+    const original = originalOf(entry.recipient, ordered, aliases);
+    return original && original !== entry.recipient ? { ...entry, original } : entry;
+  };
   // One recipient: the whole explanation is about it, whether the reason comes before or after its address.
-  if (ordered.length === 1) return [{ recipient: ordered[0]?.[0] ?? '', text: squash(lines.join('\n')) }];
+  if (ordered.length === 1) return [withOriginal({ recipient: ordered[0]?.[0] ?? '', text: squash(lines.join('\n')) })];
   const mentions = lines.map((line) =>
     ordered.filter(([address]) => line.toLowerCase().includes(address)).map(([a]) => a),
   );
@@ -137,8 +145,25 @@ export function extractTextRecipients(text: string, exclude: ReadonlySet<string>
     let end = start + 1;
     while (end < lines.length && !(mentions[end] ?? []).some((address) => address !== recipient)) end++;
     const from = i === 0 ? replyLinesBefore(lines, start) : start;
-    return { recipient, text: squash(lines.slice(from, end).join('\n')) };
+    return withOriginal({ recipient, text: squash(lines.slice(from, end).join('\n')) });
   });
+}
+
+/**
+ * The address a recipient was expanded from: Sendmail's "(expanded from: a@b)" on the line after it, Postfix's "<x@y>
+ * (expanded from <a@b>)" and Exim's "(generated from a@b)": the alias named at or after the recipient's line and
+ * before the next recipient's. The address the message was sent to, so the one a sender recognises.
+ */
+function originalOf(
+  recipient: string,
+  ordered: readonly [string, number][],
+  aliases: ReadonlyMap<string, number>,
+): string | undefined {
+  const index = ordered.findIndex(([address]) => address === recipient);
+  const start = ordered[index]?.[1] ?? 0;
+  const next = ordered[index + 1]?.[1] ?? Number.POSITIVE_INFINITY;
+  for (const [alias, line] of aliases) if (line >= start && line < next) return alias;
+  return undefined;
 }
 
 /** One line with single spaces, Exim's octal escapes read back: how a recipient's text is kept and matched. */
@@ -155,6 +180,7 @@ function addressLines(
   lines: string[],
   exclude: ReadonlySet<string>,
   take: { summaries: boolean; echoes: boolean },
+  aliases: Map<string, number>,
 ): Map<string, number> {
   const firstLine = new Map<string, number>();
   lines.forEach((line, index) => {
@@ -163,9 +189,14 @@ function addressLines(
     const previous = lines[index - 1] ?? '';
     const continued = previous.trim() !== '' && indent(line) > indent(previous) ? `${previous} ` : '';
     for (const match of line.matchAll(ADDRESS)) {
-      const address = match[0].toLowerCase().replace(/\.$/, '');
+      const address = textAddress(match[0], line[(match.index ?? 0) + match[0].length]);
       if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
       const before = line.slice(0, match.index ?? 0);
+      if (CONTACT_MENTION.test(before.slice(-40))) continue;
+      if (ALIAS_MENTION.test(before.slice(-40))) {
+        if (!aliases.has(address)) aliases.set(address, index);
+        continue;
+      }
       if (isSenderMention(before) || (!take.echoes && REPLY_ECHO.test(continued + before))) continue;
       firstLine.set(address, index);
     }
@@ -174,6 +205,25 @@ function addressLines(
 }
 
 const indent = (line: string) => /^\s*/.exec(line)?.[0].length ?? 0;
+
+/**
+ * An address as the text wrote it, without what only surrounds it: a sentence's final dot, quotes around it
+ * ("addressed to 'a@b',"), Exchange's X.400 domain-defined attribute ("dda:SMTP=a@b").
+ */
+function textAddress(written: string, after: string | undefined): string {
+  let address = written
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^(smtp|rfc-?822)=/, '');
+  if (address.startsWith("'") && after === "'") address = address.slice(1);
+  return address;
+}
+
+/** "(expanded from: a@b)" (Sendmail), "(expanded from <a@b>)" (Postfix), "(generated from a@b)" (Exim). */
+const ALIAS_MENTION = /\((expanded|generated) from:?\s*<?$/i;
+
+/** "please contact <postmaster@…>", "System Contact: postmaster@…": the reporting site's own contact address. */
+const CONTACT_MENTION = /\bcontact:?\s*<?$/i;
 
 /** Text before an address that puts it inside a reply ("550 …", "<<< 550 …", "said: 550 …") or an SMTP command. */
 const REPLY_ECHO = /(?:^|[\s:(])(?:<<<\s*)?[245]\d\d[ -]|>>>|\b(?:rcpt to|said):/i;
