@@ -108,7 +108,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'message-expired',
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
-    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying'); Outlook.com's NDR ('Despite repeated attempts to deliver your message')",
+    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying'); Outlook.com's NDR ('Despite repeated attempts to deliver your message'); IIS SMTP's 'Delivery to the following recipients was aborted after N hour(s)'",
     [
       'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long|(has )?stopped trying|despite repeated attempts',
       // "Message expired", "Envelope expired", "Delivery time expired", "message has expired", "expired after 5 days",

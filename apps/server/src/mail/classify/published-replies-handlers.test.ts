@@ -205,10 +205,28 @@ const MAILMAN_SAMPLES: PublishedReply[] = [
   ['554 Too many hops 26 (25 max): from list@example.com via localhost, to jane@example.org', 'routing-errors', false],
 ];
 
+/**
+ * Wordings read in the bounces other open bounce parsers keep as test fixtures (bounce-email, flanker, the PHP bounce
+ * handler), fixed after they were seen there: Lotus Domino's ambiguous directory name, a recipient refused by
+ * address alone.
+ */
+const PARSER_FIXTURE_SAMPLES: PublishedReply[] = [
+  [
+    'Recipient user name info (info@example.org ) not unique.  Several matches found in Domino Directory.',
+    'bad-mailbox',
+    true,
+  ],
+  ['550 5.1.0 Recipient rejected: <jane@example.org>', 'bad-mailbox', true],
+];
+
 describe("S3-066 replies quoted by another open bounce handler's rule list, PHPMailer-BMH (issue 12)", () => {
   checkPublishedReplies(BMH_SAMPLES);
 });
 
 describe("S3-066 replies read in GNU Mailman's collection of real bounces (issue 12)", () => {
   checkPublishedReplies(MAILMAN_SAMPLES);
+});
+
+describe("S3-066 replies read in other open bounce parsers' fixtures (issue 12)", () => {
+  checkPublishedReplies(PARSER_FIXTURE_SAMPLES);
 });
