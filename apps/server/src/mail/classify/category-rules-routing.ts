@@ -8,19 +8,19 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'relaying-issues',
     'The remote server refuses to relay for us',
-    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules; 'Recipient domain is not hosted here'; 'Relaying disallowed' (the same refusal with another verb); PHPMailer-BMH's rule samples (Exim's 'relaying to <a@b> prohibited by administrator', 'Unauthorized relay msg rejected', 'not local host ..., not a gateway')",
+    "Postfix 'Relay access denied'; Microsoft 550 5.7.54/5.4.1 'Relay Access Denied'; qmail 'sorry, that domain isn't in my list of allowed rcpthosts'; MDaemon/IMail 'This mail server requires authentication when attempting to send to a non-local e-mail address' (KumoMTA community rules); PowerMTA defaults (/\\brelay(ing)?/ relaying-issues); KumoMTA community rules; 'Recipient domain is not hosted here'; 'Relaying disallowed' (the same refusal with another verb); PHPMailer-BMH's rule samples (Exim's 'relaying to <a@b> prohibited by administrator', 'Unauthorized relay msg rejected', 'not local host ..., not a gateway'); Mail::DeliveryStatus::BounceParser's test corpus (MessageLabs' 'you are trying to use me [...] as a relay')",
     [
       // The refusal in either word order, whatever the MTA's exact phrase ("Relay access denied", "Relaying denied",
       // "relay not permitted", "No relaying", "unable to relay", "we do not relay", "isn't allowed to relay").
       String.raw`\brelay(ing)?( access)?( to <?[^\s<>]+>?)? (is |was )?(denied|disallowed|not (permitted|allowed|authori[sz]ed)|prohibited|refused|forbidden)`,
       String.raw`\b(no|not permitted to|unable to|not allowed to|refused to|do not|does not|cannot|can't|isn't allowed to|not authori[sz]ed to) relay(ing)?\b`,
-      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)|unauthori[sz]ed relay(ing)?\\b|\\bnot a gateway\\b",
+      "(not|isn't) (in|on) my list of allowed rcpthosts|requires authentication when attempting to send to a non-local|domain (is )?not hosted (here|on this server)|unauthori[sz]ed relay(ing)?\\b|\\bnot a gateway\\b|trying to use me\\b.{0,100}\\bas a relay|\\b(use|using) (me|this (server|host|system)) as a relay",
     ],
   ),
   rule(
     'unreachable-mx',
     'The domain accepts no mail (null MX, no usable MX)',
-    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts', also said of one domain ('MX record of example.jp points to ...'); Microsoft NDR 5.4.8 ('MX record for <domain> points to a local host'); RFC 7505's null MX written as one word ('nullMX')",
+    "RFC 7505 null MX (556 5.1.10 'Recipient address has null MX'); Postfix 'MX host ... has no address record', 'mail for ... loops back to myself'; KumoMTA community rules ('498 No MX for'); RFC 1846 521 'does not accept mail'; RFC 5321 3.1 ('554 No SMTP service here'); Exim 'all relevant MX records point to non-existent hosts', also said of one domain ('MX record of example.jp points to ...'); Microsoft NDR 5.4.8 ('MX record for <domain> points to a local host'); RFC 7505's null MX written as one word ('nullMX'); 'not accepting mail' only of a host or domain, or alone (not a recipient's setting about attachments)",
     [
       String.raw`null ?mx\b|mx (record )?((of|for) \S+ )?(points|pointing) to|mx records point to non-existent hosts`,
       // No mail host at all: "No MX found for domain", "no MX record", "couldn't find a mail exchanger or IP address"
@@ -29,7 +29,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
       // RFC 7504's 521/556 texts ("Host does not accept mail", "Domain does not accept mail"), RFC 1846, RFC 3463 X.3.2
       // ("System not accepting network messages"), RFC 5321 3.1 ("No SMTP service here"), RFC 7505 ("... indicated
       // no SMTP service"): a host or domain that takes no mail, said of itself.
-      String.raw`(host|domain|server|system|site)( \S+)? (does not|doesn't|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|not accepting (network )?(mail|messages)|\bno (smtp|mail) service\b`,
+      String.raw`(host|domain|server|system|site)( \S+)? (does not|doesn't|do not|will not) accept (any )?(e-?)?mail(\s*$|[.;,)]| (at all|here)\b)|accepts no mail|(host|domain|server|system|site)( \S+)? (is )?not accepting (network )?(mail|messages)|not accepting (network )?(mail|messages)(\s*$|[.;,)])|\bno (smtp|mail) service\b`,
       String.raw`loops back to myself|mail for \S+ loops back`,
     ],
   ),
@@ -108,7 +108,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
   rule(
     'message-expired',
     'Delivery was given up after the queue lifetime (including hosts that never answered)',
-    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying'); Outlook.com's NDR ('Despite repeated attempts to deliver your message'); IIS SMTP's 'Delivery to the following recipients was aborted after N hour(s)'",
+    "RFC 3463 X.4.7 'Delivery time expired'; Microsoft 4.4.7 'QUEUE.Expired; message expired', 5.4.300/5.4.316; Sendmail 'Deferred: ... Connection timed out', 'could not be delivered for 5 days'; Postfix 'delivery temporarily suspended', 'Connection timed out', 'lost connection with ... while sending'; qmail 'I'm not going to try again; this message has been in the queue too long'; Exchange NDR ('has tried to deliver this message, without success, and has stopped trying'); Outlook.com's NDR ('Despite repeated attempts to deliver your message'); IIS SMTP's 'Delivery to the following recipients was aborted after N hour(s)'; Exim's 'all hosts have been failing for a long time' (its retry rule's give-up, BounceParser's test corpus)",
     [
       'retry time(out)? (not reached|exceeded)|cannot send message (for|within) \\d+|too long in (the )?queue|in the queue too long|(has )?stopped trying|despite repeated attempts',
       // "Message expired", "Envelope expired", "Delivery time expired", "message has expired", "expired after 5 days",
@@ -116,7 +116,7 @@ export const ROUTING_RULES: readonly SourcedCategoryRule[] = [
       String.raw`\b(message|envelope|mail|delivery time|delivery|queue (life)?time|lifetime) (has )?expired\b|\bexpired (after|in (the )?queue)`,
       // Counted attempts or time ("failed 20 attempts", "after 5 delivery attempts", "could not be delivered for 5
       // days", "will be retried for 2 more days").
-      String.raw`could not be delivered (for|within) \d+|\baborted after \d+(\.\d+)? (hours?|hour\(s\)|days?|day\(s\))|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
+      String.raw`could not be delivered (for|within) \d+|have been failing for a long time|\baborted after \d+(\.\d+)? (hours?|hour\(s\)|days?|day\(s\))|\b\d+ (delivery )?(attempts|retries)\b|will be retried|retried for \d+ more|exceeded (the )?(maximum )?(retry|queue) (time|lifetime)`,
       'connection timed out|timed out|lost connection with|did not accept our requests to connect|host (is )?(not |un)reachable|connection refused|unable to connect|could not connect|socket error',
     ],
   ),

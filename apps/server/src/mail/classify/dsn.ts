@@ -303,6 +303,16 @@ export function firstAddress(value: string | undefined): string | undefined {
 
 /** The bounce's own addressee (our envelope sender) and the original's sender are never bounced recipients. */
 function excludedAddresses(headers: Headers, original: Headers | undefined): Set<string> {
-  const values = [header(headers, 'to'), header(headers, 'from'), original && header(original, 'from')];
+  // Delivered-To and Envelope-To name the mailbox the bounce reached (ours, before any SRS rewrite of To); not
+  // X-Original-To, which dma copies from the returned message onto its bounce. The original's Return-Path is our
+  // envelope sender.
+  const values = [
+    header(headers, 'to'),
+    header(headers, 'from'),
+    header(headers, 'delivered-to'),
+    header(headers, 'envelope-to'),
+    original && header(original, 'from'),
+    original && header(original, 'return-path'),
+  ];
   return new Set(values.map(firstAddress).filter((a): a is string => a !== undefined));
 }

@@ -174,6 +174,12 @@ describe('RFC 3834 automatic replies', () => {
     ['Subject: Out of Office: hello', 'Subject'],
     ['Subject: =?UTF-8?B?6Ieq5YuV5b+c562U?= hello', 'Subject'],
     ['Subject: Re: hello\nAuto-Submitted: no', undefined],
+    // vacation(1)'s header; a list's "bulk" says nothing; the subject's words in other languages, bracketed or not.
+    ['Precedence: junk\nSubject: Re: test', 'Precedence: junk'],
+    ['Precedence: bulk\nSubject: Re: test', undefined],
+    ['Subject: [Automatyczna =?iso-8859-2?Q?odpowied=BC?=] test', 'Subject'],
+    ['Subject: Automatische Antwort: test', 'Subject'],
+    ['Subject: Réponse automatique : test', 'Subject'],
   ])('%j -> %s', (head, expected) => {
     expect(reason(head)).toBe(expected);
   });

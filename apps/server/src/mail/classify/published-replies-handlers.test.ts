@@ -206,9 +206,10 @@ const MAILMAN_SAMPLES: PublishedReply[] = [
 ];
 
 /**
- * Wordings read in the bounces other open bounce parsers keep as test fixtures (bounce-email, flanker, the PHP bounce
- * handler), fixed after they were seen there: Lotus Domino's ambiguous directory name, a recipient refused by
- * address alone.
+ * Wordings read in the bounces other open bounce parsers keep as test fixtures (Mail::DeliveryStatus::BounceParser,
+ * bounce-email, flanker, the PHP bounce handler), fixed after they were seen there: Lotus Domino's ambiguous directory
+ * name, a recipient refused by address alone, hyphenated or spaced "mail box", named spam filters and verdicts, a
+ * relay refusal in MessageLabs' words, a virus-scanning footer that is no verdict.
  */
 const PARSER_FIXTURE_SAMPLES: PublishedReply[] = [
   [
@@ -217,6 +218,42 @@ const PARSER_FIXTURE_SAMPLES: PublishedReply[] = [
     true,
   ],
   ['550 5.1.0 Recipient rejected: <jane@example.org>', 'bad-mailbox', true],
+  // Mail::DeliveryStatus::BounceParser's test corpus.
+  ['553 sorry, badrcptto(user mail-box not found) (#5.7.1)', 'bad-mailbox', true],
+  ['550 ** No mail box available for this user **', 'bad-mailbox', true],
+  ['550 BAD_RECIPIENT - see http://www.example.ac.uk/undelivered.php?r=BAD_RECIPIENT', 'bad-mailbox', true],
+  ['550-jane@example.net is not an active address at this host (invalid FreeUK 550 username)', 'bad-mailbox', true],
+  [
+    '553-you are trying to use me [server-9.tower-181.example.com] as a relay, but I have not been configured to let you [192.0.2.46, mx.example.co.uk] do this.',
+    'relaying-issues',
+    false,
+  ],
+  ['550 5.7.1 Your email breaches local URIBL policy.', 'spam-related', false],
+  [
+    '554 5.7.1 Your message failed several antispam checks (SCORING) and it was rejected. Please be sure your mailserver is configured correctly (spf , HELO, PTR)',
+    'spam-related',
+    false,
+  ],
+  ['554 Sorry, this message appears to be spam (#5.6.0)', 'spam-related', false],
+  ["550 5.7.1 You're using a mass mailer, therefore you're bounced.", 'spam-related', false],
+  ['554 email rejected due to security policies - MCSpamSignature.sa.5.6', 'spam-related', false],
+  ['550 5.7.1 Rejected - bulk email', 'spam-related', false],
+  ['554 SpamBouncer identified SPAM, message permanently rejected (#5.3.0)', 'spam-related', false],
+  // Exim's give-up after long failures; a recipient's own setting about attachments is no domain without mail.
+  [
+    'all hosts have been failing for a long time and were last tried after this message arrived',
+    'message-expired',
+    false,
+  ],
+  ['550 they are not accepting mail with attachments or embedded images', 'content-related', false],
+  // Crisp's email-bounce-parser fixtures.
+  ['550 mailbox carol@example.com unavailable', 'bad-mailbox', true],
+  // A gateway's footer about scanning is no verdict: the recipient's own reply decides.
+  [
+    '550 5.1.1 User unknown **** This email has come from the internet and has been scanned for all viruses and potentially offensive content',
+    'bad-mailbox',
+    true,
+  ],
 ];
 
 describe("S3-066 replies quoted by another open bounce handler's rule list, PHPMailer-BMH (issue 12)", () => {

@@ -51,17 +51,18 @@ describe('the address a bounce is about', () => {
       },
     ]);
     const exim =
-      'The following address(es) failed:\n\n  an undisclosed address\n    (generated from jane@example.org)\n';
+      'The following address(es) failed:\n\n  an undisclosed address\n    (ultimately generated from jane@example.org)\n';
     expect(extractTextRecipients(exim, new Set()).map((r) => r.recipient)).toEqual(['jane@example.org']);
   });
 
-  it("reads an address out of quotes and out of Exchange's X.400 'SMTP=' attribute, and skips the site's contact", () => {
+  it("reads an address out of quotes and out of Exchange's X.400 'SMTP=' attribute, and skips the site's contact and mailto links", () => {
     const text = [
       "The following message, addressed to 'jane@example.org', failed.",
       'c=US;a= ;p=EXAMPLE;o=Gw;dda:SMTP=joe@example.org; on Fri, 4 Oct 2002',
       '    The recipient name is not recognized',
       'For further assistance, please contact <postmaster@mx.example.net>',
       'System Contact: postmaster@example.net',
+      'List-Unsubscribe: <mailto:unsub+jane=example.org@list.example.com>',
     ].join('\n');
     expect(extractTextRecipients(text, new Set()).map((r) => r.recipient)).toEqual([
       'jane@example.org',

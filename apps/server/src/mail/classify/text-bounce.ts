@@ -192,7 +192,7 @@ function addressLines(
       const address = textAddress(match[0], line[(match.index ?? 0) + match[0].length]);
       if (exclude.has(address) || NEVER_RECIPIENTS.test(address) || firstLine.has(address)) continue;
       const before = line.slice(0, match.index ?? 0);
-      if (CONTACT_MENTION.test(before.slice(-40))) continue;
+      if (CONTACT_MENTION.test(before.slice(-40)) || /mailto:$/i.test(before)) continue;
       if (ALIAS_MENTION.test(before.slice(-40))) {
         if (!aliases.has(address)) aliases.set(address, index);
         continue;
@@ -219,10 +219,13 @@ function textAddress(written: string, after: string | undefined): string {
   return address;
 }
 
-/** "(expanded from: a@b)" (Sendmail), "(expanded from <a@b>)" (Postfix), "(generated from a@b)" (Exim). */
-const ALIAS_MENTION = /\((expanded|generated) from:?\s*<?$/i;
+/** "(expanded from: a@b)" (Sendmail), "(expanded from <a@b>)" (Postfix), "(ultimately generated from a@b)" (Exim). */
+const ALIAS_MENTION = /\((ultimately )?(expanded|generated) from:?\s*<?$/i;
 
-/** "please contact <postmaster@…>", "System Contact: postmaster@…": the reporting site's own contact address. */
+/**
+ * "please contact <postmaster@…>", "System Contact: postmaster@…": the reporting site's own contact address (a
+ * "mailto:" link, e.g. the returned message's List-Unsubscribe, names no recipient either).
+ */
 const CONTACT_MENTION = /\bcontact:?\s*<?$/i;
 
 /** Text before an address that puts it inside a reply ("550 …", "<<< 550 …", "said: 550 …") or an SMTP command. */
