@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { autoReplyReason } from './auto-reply.ts';
-import { parseBounce, parseStatusFields, readMessage } from './dsn.ts';
+import { parseBounce, readMessage } from './dsn.ts';
 import { decodeWords, parseHeaders, parseMime } from './mime.ts';
 import { stageFromText } from './smtp-stage.ts';
+import { parseStatusFields } from './status-fields.ts';
 import { extractTextRecipients } from './text-bounce.ts';
 
 describe('the forgiving MIME reader', () => {

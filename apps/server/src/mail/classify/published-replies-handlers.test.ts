@@ -247,7 +247,7 @@ const PARSER_FIXTURE_SAMPLES: PublishedReply[] = [
   ],
   ['550 they are not accepting mail with attachments or embedded images', 'content-related', false],
   // Crisp's email-bounce-parser fixtures.
-  ['550 mailbox carol@example.com unavailable', 'bad-mailbox', true],
+  ['550 mailbox sales.ops@example.com unavailable', 'bad-mailbox', true],
   // A gateway's footer about scanning is no verdict: the recipient's own reply decides.
   [
     '550 5.1.1 User unknown **** This email has come from the internet and has been scanned for all viruses and potentially offensive content',

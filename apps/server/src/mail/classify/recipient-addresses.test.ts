@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatusFields } from './dsn.ts';
 import { readInboundReport } from './inbound-report.ts';
+import { parseStatusFields } from './status-fields.ts';
 import { extractTextRecipients } from './text-bounce.ts';
 
 /**
